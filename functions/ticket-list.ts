@@ -1,0 +1,3 @@
+import { notImplementedHandler } from '../shared/http/not-implemented';
+
+export const handler = notImplementedHandler('ticketList');

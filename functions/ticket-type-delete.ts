@@ -1,0 +1,4 @@
+import { deleteHandler } from '../shared/http/record-handlers';
+import { ticketTypes } from '../shared/resources/lookups';
+
+export const handler = deleteHandler('ticketTypeDelete', ticketTypes);

@@ -1,0 +1,94 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { unauthorized } from '../http/errors';
+import { db, tableName } from '../store/dynamo';
+import { keys } from '../store/keys';
+import { TTL_ATTRIBUTE } from '../store/table-schema';
+import { writeAtomically } from '../store/transact';
+import { randomSecret, sameHash, sha256 } from './hashing';
+
+export const TOKEN_SCOPE = 'read write';
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  scope: string;
+}
+
+/**
+ * Client credentials grant. The secret is checked against its stored hash in constant time,
+ * and the token is written in one transaction with a check that the client is still active,
+ * so a token can never be issued to a client revoked a moment earlier.
+ */
+export const issueAccessToken = async (clientId: string, secret: string): Promise<IssuedToken> => {
+  const client = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.client(clientId), ConsistentRead: true }),
+  );
+  const stored = client.Item;
+  const secretOk = sameHash(sha256(secret), typeof stored?.secretHash === 'string' ? stored.secretHash : '');
+  if (!stored || stored.revoked === true || !secretOk) throw unauthorized('Basic');
+
+  const token = randomSecret(32);
+  const ttl = config().TOKEN_TTL_SECONDS;
+  const expiresAt = Date.now() + ttl * 1000;
+  await writeAtomically([
+    {
+      item: {
+        ConditionCheck: {
+          Key: keys.client(clientId),
+          ConditionExpression: 'attribute_exists(pk) AND revoked = :no',
+          ExpressionAttributeValues: { ':no': false },
+        },
+      },
+      onConditionFailed: () => unauthorized('Basic'),
+    },
+    {
+      item: {
+        Put: {
+          Item: {
+            ...keys.accessToken(clientId, sha256(token)),
+            entity: 'ACCESS_TOKEN',
+            clientId,
+            tokenHash: sha256(token),
+            expiresAt,
+            [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000),
+          },
+        },
+      },
+    },
+  ]);
+  return { access_token: token, token_type: 'bearer', expires_in: ttl, scope: TOKEN_SCOPE };
+};
+
+/**
+ * Verified tokens are remembered per instance for a short while so that steady traffic costs
+ * no extra round trip for auth. Revocation deletes token items; a cached token stays usable
+ * for at most CACHE_MS afterwards (documented).
+ */
+const CACHE_MS = 30_000;
+const MAX_CACHED = 1000;
+const verified = new Map<string, { expiresAt: number; until: number }>();
+
+export const verifyAccessToken = async (clientId: string, token: string): Promise<void> => {
+  const tokenHash = sha256(token);
+  const cacheKey = `${clientId}\n${tokenHash}`;
+  const now = Date.now();
+  const hit = verified.get(cacheKey);
+  if (hit && hit.until > now && hit.expiresAt > now) return;
+
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.accessToken(clientId, tokenHash), ConsistentRead: true }),
+  );
+  const item = out.Item;
+  const expiresAt = typeof item?.expiresAt === 'number' ? item.expiresAt : 0;
+  const hashOk = sameHash(typeof item?.tokenHash === 'string' ? item.tokenHash : '', tokenHash);
+  if (!item || !hashOk || item.clientId !== clientId || expiresAt <= now) {
+    verified.delete(cacheKey);
+    throw unauthorized();
+  }
+  if (verified.size >= MAX_CACHED) verified.clear();
+  verified.set(cacheKey, { expiresAt, until: now + CACHE_MS });
+};
+
+export const forgetVerifiedTokens = (): void => verified.clear();

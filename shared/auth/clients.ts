@@ -1,0 +1,120 @@
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TICKET_TYPES, ticketTypes } from '../resources/lookups';
+import { db, tableName } from '../store/dynamo';
+import { newId } from '../store/ids';
+import { keys } from '../store/keys';
+import { insertOps } from '../store/records';
+import { LIST_INDEX } from '../store/table-schema';
+import { writeAtomically } from '../store/transact';
+import { randomSecret, sha256 } from './hashing';
+
+/**
+ * Clients (tenants) are managed by operators through the CLI, never over the API.
+ * The secret is shown once inside the apiToken = base64(clientId:secret) and stored only hashed.
+ */
+export interface ClientSummary {
+  clientId: string;
+  name: string;
+  createdAt: number;
+  revoked: boolean;
+}
+
+/** Creates the client and its default ticket types in one transaction. */
+export const createClient = async (name: string): Promise<{ clientId: string; apiToken: string }> => {
+  const clientId = newId();
+  const secret = randomSecret(32);
+  const createdAt = Date.now();
+  const defaults = DEFAULT_TICKET_TYPES.flatMap((type) => insertOps(ticketTypes, clientId, type).ops);
+  await writeAtomically([
+    {
+      item: {
+        Put: {
+          Item: {
+            ...keys.client(clientId),
+            entity: 'CLIENT',
+            clientId,
+            name,
+            secretHash: sha256(secret),
+            createdAt,
+            revoked: false,
+            [LIST_INDEX.partition]: keys.clientList(),
+            [LIST_INDEX.sort]: keys.byCreation(createdAt, clientId),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    ...defaults,
+  ]);
+  return { clientId, apiToken: Buffer.from(`${clientId}:${secret}`, 'utf8').toString('base64') };
+};
+
+export const listClients = async (): Promise<ClientSummary[]> => {
+  const clients: ClientSummary[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: LIST_INDEX.name,
+        KeyConditionExpression: '#p = :p',
+        ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
+        ExpressionAttributeValues: { ':p': keys.clientList() },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      clients.push({
+        clientId: item.clientId,
+        name: item.name,
+        createdAt: item.createdAt,
+        revoked: item.revoked === true,
+      });
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return clients;
+};
+
+/**
+ * Marks the client revoked (no new tokens from that moment: token issue checks it inside its
+ * transaction) and deletes every access token it holds. Returns false for an unknown client.
+ */
+export const revokeClient = async (clientId: string): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.client(clientId),
+        UpdateExpression: 'SET revoked = :yes, revokedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':yes': true, ':now': Date.now() },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
+        ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': 'TOKEN#' },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = out.Items ?? [];
+    for (let i = 0; i < items.length; i += 25) {
+      let pending = items.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
+      while (pending.length > 0) {
+        const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return true;
+};

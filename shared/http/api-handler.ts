@@ -1,0 +1,58 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { Context } from 'aws-lambda';
+import { type AuthorizedEvent, bearerAuth } from '../auth/bearer-auth';
+import { config } from '../config';
+import { routes } from '../routes';
+import { problemResponses } from './problem-response';
+import { requestLog } from './request-log';
+import type { HttpResult } from './responses';
+
+export interface ApiRequest {
+  event: AuthorizedEvent;
+  /** The authenticated client; empty on the token route. */
+  tenantId: string;
+  /** The `{id}` path parameter, when the route has one. */
+  pathId: string;
+  query: Record<string, string>;
+  /** Parsed JSON on routes with a body, otherwise undefined. */
+  body: unknown;
+  /** Absolute base URL of the API as the client called it (for nextQuery, photo URLs). */
+  baseUrl: string;
+}
+
+/**
+ * Wraps one operation in the house middleware chain, configured from its route-table entry:
+ * header normalisation, access log, Bearer + clientId auth, JSON body parsing only on routes
+ * with a body, and the single problem+json error responder (last, so its onError runs first).
+ */
+export const apiHandler = (operationId: string, operation: (req: ApiRequest) => Promise<HttpResult>) => {
+  const route = routes.find((r) => r.operationId === operationId);
+  if (!route) throw new Error(`Unknown operation ${operationId}`);
+
+  const chain = middy<AuthorizedEvent, HttpResult, Error, Context>()
+    .use(httpHeaderNormalizer())
+    .use(requestLog());
+  if (route.auth === 'bearer') chain.use(bearerAuth());
+  if (route.hasBody) chain.use(httpJsonBodyParser());
+  chain.use(problemResponses());
+
+  return chain.handler((event) =>
+    operation({
+      event,
+      tenantId: event.requestContext.authorizer?.lambda.tenantId ?? '',
+      pathId: event.pathParameters?.id ?? '',
+      query: (event.queryStringParameters ?? {}) as Record<string, string>,
+      body: route.hasBody ? (event.body as unknown) : undefined,
+      baseUrl: baseUrlOf(event),
+    }),
+  );
+};
+
+const baseUrlOf = (event: AuthorizedEvent): string => {
+  const configured = config().PUBLIC_BASE_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  const proto = event.headers['x-forwarded-proto'] ?? 'https';
+  return `${proto}://${event.requestContext.domainName}`;
+};

@@ -1,0 +1,18 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+export type HttpResult = APIGatewayProxyStructuredResultV2 & {
+  statusCode: number;
+  headers: Record<string, string>;
+};
+
+export const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: JSON.stringify(body),
+});
+
+export const problemJson = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
+  body: JSON.stringify(body),
+});

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from '../http/errors';
+import { readCount } from './counters';
+import { type CursorPayload, decodeCursor, encodeCursor } from './cursor';
+import { db, tableName } from './dynamo';
+import type { IndexSpec } from './table-schema';
+
+export const RECORDS_PER_PAGE = 25;
+
+type Item = Record<string, unknown>;
+
+export interface ListRequest {
+  tenantId: string;
+  /** Resource name, part of what a cursor is bound to. */
+  resource: string;
+  index: IndexSpec;
+  /** The index partition holding exactly the records of this list (tenant + kind + filter). */
+  partition: string;
+  /** Counter holding the size of that partition. */
+  countName: string;
+  /** Search parameters as the client sent them; kept in nextQuery / previousQuery. */
+  filter: Record<string, string>;
+  page: number;
+  cursor?: string;
+  /** Absolute URL of the list route, e.g. https://api.example.com/customer/list */
+  listUrl: string;
+}
+
+export interface Page<T> {
+  totalRecords: number;
+  recordsPerPage: number;
+  previousQuery: string | null;
+  nextQuery: string | null;
+  records: T[];
+}
+
+/**
+ * One page of a list, newest first. Following nextQuery / previousQuery costs one index Query
+ * (plus the counter read) whatever the page number; a bare `?page=n` skips (n-1)*25 entries
+ * with key-only reads first. The Query asks for one record more than a page to know, without
+ * another round trip, whether a next page exists.
+ */
+export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Promise<T[]> | T[]) => {
+  const binding = { t: req.tenantId, r: req.resource, f: digest(req) };
+  const cursor = req.cursor ? await decodeCursor(req.cursor, binding) : undefined;
+  if (cursor && cursor.p !== req.page) throw pageMismatch();
+
+  let total: number;
+  let items: Item[];
+  let hasMore: boolean;
+  if (cursor) {
+    [total, { items, hasMore }] = await Promise.all([
+      readCount(req.tenantId, req.countName),
+      queryFrom(req, cursor.d, cursorKey(req, cursor)),
+    ]);
+  } else if (req.page === 1) {
+    [total, { items, hasMore }] = await Promise.all([
+      readCount(req.tenantId, req.countName),
+      queryFrom(req, 'n', undefined),
+    ]);
+  } else {
+    total = await readCount(req.tenantId, req.countName);
+    const start = (req.page - 1) * RECORDS_PER_PAGE < total ? await skip(req) : undefined;
+    ({ items, hasMore } = start ? await queryFrom(req, 'n', start) : { items: [], hasMore: false });
+  }
+
+  // Walking backwards, "more" means newer records exist; a next page always exists then.
+  const backwards = cursor?.d === 'p';
+  const next = items.length > 0 && (backwards || hasMore) ? positionOf(req, items.at(-1)) : undefined;
+  const first = items[0];
+  const previousQuery =
+    req.page === 1
+      ? null
+      : req.page === 2 || !first
+        ? pageUrl(req, req.page - 1)
+        : pageUrl(req, req.page - 1, await encodeCursor({ ...binding, p: req.page - 1, d: 'p', k: positionOf(req, first) }));
+  const nextQuery = next
+    ? pageUrl(req, req.page + 1, await encodeCursor({ ...binding, p: req.page + 1, d: 'n', k: next }))
+    : null;
+
+  const page: Page<T> = {
+    totalRecords: total,
+    recordsPerPage: RECORDS_PER_PAGE,
+    previousQuery,
+    nextQuery,
+    records: await build(items),
+  };
+  return page;
+};
+
+// The cursor already says which page it leads to; a different page number is a client bug.
+const pageMismatch = () => badRequest('The page parameter does not match the cursor.');
+
+const digest = (req: ListRequest): string =>
+  createHash('sha256').update(`${req.index.name}\n${req.partition}`).digest('base64url').slice(0, 22);
+
+const positionOf = (req: ListRequest, item: Item | undefined): [string, string, string] => [
+  String(item?.[req.index.sort]),
+  String(item?.pk),
+  String(item?.sk),
+];
+
+const cursorKey = (req: ListRequest, cursor: CursorPayload): Item => {
+  const [sort, pk, sk] = cursor.k;
+  // Defence in depth: even a validly signed cursor can only resume inside this tenant.
+  if (!pk.startsWith(`T#${req.tenantId}#`)) throw badRequest('The cursor belongs to another query.');
+  return { [req.index.partition]: req.partition, [req.index.sort]: sort, pk, sk };
+};
+
+const baseQuery = (req: ListRequest): QueryCommandInput => ({
+  TableName: tableName(),
+  IndexName: req.index.name,
+  KeyConditionExpression: '#p = :p',
+  ExpressionAttributeNames: { '#p': req.index.partition },
+  ExpressionAttributeValues: { ':p': req.partition },
+});
+
+const queryFrom = async (req: ListRequest, direction: 'n' | 'p', start: Item | undefined) => {
+  const out = await db().send(
+    new QueryCommand({
+      ...baseQuery(req),
+      ScanIndexForward: direction === 'p',
+      Limit: RECORDS_PER_PAGE + 1,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const found = out.Items ?? [];
+  const hasMore = found.length > RECORDS_PER_PAGE;
+  const items = found.slice(0, RECORDS_PER_PAGE);
+  return { items: direction === 'p' ? items.reverse() : items, hasMore };
+};
+
+/** Key-only walk over the first (page-1)*25 entries; returns where the page starts. */
+const skip = async (req: ListRequest): Promise<Item | undefined> => {
+  let remaining = (req.page - 1) * RECORDS_PER_PAGE;
+  let start: Item | undefined;
+  const query = baseQuery(req);
+  while (remaining > 0) {
+    const out = await db().send(
+      new QueryCommand({
+        ...query,
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': req.index.sort, '#pk': 'pk', '#sk': 'sk' },
+        ProjectionExpression: '#p, #s, #pk, #sk',
+        ScanIndexForward: false,
+        Limit: Math.min(remaining, 1000),
+        ExclusiveStartKey: start,
+      }),
+    );
+    remaining -= out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+    if (!start) return remaining > 0 ? undefined : lastOf(req, out.Items);
+  }
+  return start;
+};
+
+const lastOf = (req: ListRequest, items: Item[] | undefined): Item | undefined => {
+  const last = items?.at(-1);
+  return last && { [req.index.partition]: req.partition, [req.index.sort]: last[req.index.sort], pk: last.pk, sk: last.sk };
+};
+
+const pageUrl = (req: ListRequest, page: number, cursor?: string): string => {
+  const params = new URLSearchParams(req.filter);
+  params.set('page', String(page));
+  if (cursor) params.set('cursor', cursor);
+  return `${req.listUrl}?${params.toString()}`;
+};

@@ -1,0 +1,31 @@
+/**
+ * The physical shape of the single table: key attributes and global secondary indexes.
+ * Pure data, read by the CDK stack, by the local/test table creation and by the repositories,
+ * so there is exactly one place that knows attribute and index names.
+ *
+ * - `list` orders every record of one kind in one tenant (newest first by sort key).
+ * - `s1`..`s8` are generic search slots: a resource maps each searchable field to a slot
+ *   (see shared/resources). Items without the slot's attributes stay out of it (sparse).
+ * Every index projects ALL attributes so a page is built from one Query.
+ */
+export const TABLE_KEY = { partition: 'pk', sort: 'sk' } as const;
+
+export interface IndexSpec {
+  readonly name: string;
+  readonly partition: string;
+  readonly sort: string;
+}
+
+const slot = (name: string): IndexSpec => ({ name, partition: `${name}pk`, sort: `${name}sk` });
+
+export const LIST_INDEX: IndexSpec = slot('list');
+export const SEARCH_SLOTS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
+export type SearchSlot = (typeof SEARCH_SLOTS)[number];
+export const SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
+  SEARCH_SLOTS.map((s) => [s, slot(s)]),
+) as Record<SearchSlot, IndexSpec>;
+
+export const ALL_INDEXES: readonly IndexSpec[] = [LIST_INDEX, ...SEARCH_SLOTS.map((s) => SEARCH_INDEXES[s])];
+
+/** Attribute DynamoDB deletes expired items by (access tokens). */
+export const TTL_ATTRIBUTE = 'expiresAtEpoch';

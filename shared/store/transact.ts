@@ -1,0 +1,72 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { HttpError } from '../http/errors';
+import { db, tableName } from './dynamo';
+
+type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** A transaction element without TableName: the one table is filled in by writeAtomically. */
+export type TransactItem = { [K in keyof FullItem]?: Omit<NonNullable<FullItem[K]>, 'TableName'> };
+
+/**
+ * One element of an atomic write. `onConditionFailed` names what a failed condition on this
+ * element means to the client (duplicate e-mail, missing reference, ...). Return `'stale'` for
+ * an optimistic-version mismatch the caller resolves by re-reading and retrying.
+ */
+export interface WriteOp {
+  item: TransactItem;
+  onConditionFailed?: () => HttpError | 'stale';
+}
+
+export class StaleWrite extends Error {
+  constructor() {
+    super('record changed between read and write');
+  }
+}
+
+const MAX_CONFLICT_RETRIES = 8;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Table name is filled in here so callers only describe keys and expressions. */
+const withTable = (item: TransactItem): FullItem => {
+  const [kind, body] = Object.entries(item)[0] as [keyof FullItem, Record<string, unknown>];
+  return { [kind]: { ...body, TableName: tableName() } } as FullItem;
+};
+
+/**
+ * Every multi-item write goes through here: one TransactWriteItems, nothing half-written.
+ * Concurrent transactions on the same counter item cancel each other (TransactionConflict);
+ * those are retried with jittered backoff, so 100 concurrent writers all land.
+ */
+export const writeAtomically = async (ops: WriteOp[]): Promise<void> => {
+  const input = { TransactItems: ops.map((op) => withTable(op.item)) };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand(input));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        const outcome = ops[failed]?.onConditionFailed?.();
+        if (outcome === 'stale') throw new StaleWrite();
+        if (outcome) throw outcome;
+        throw error;
+      }
+      const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
+      if (!retryable || attempt >= MAX_CONFLICT_RETRIES) throw error;
+      await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
+    }
+  }
+};
+
+/** Read-modify-write loop for writes guarded by an optimistic version. */
+export const retryStale = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StaleWrite) || i >= attempts) throw error;
+    }
+  }
+};
