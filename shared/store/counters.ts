@@ -9,6 +9,7 @@ import type { WriteOp } from './transact';
  * region-aware later (one counter per region, summed on read) without touching callers.
  */
 export const countDelta = (tenantId: string, name: string, delta: number): WriteOp => ({
+  counter: { id: `${tenantId}\n${name}`, delta, build: (sum) => countDelta(tenantId, name, sum) },
   item: {
     Update: {
       Key: keys.counter(tenantId, name),

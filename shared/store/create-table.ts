@@ -1,7 +1,7 @@
 import {
   CreateTableCommand,
-  type DynamoDBClient,
   DescribeTableCommand,
+  type DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
@@ -52,7 +52,10 @@ const tableDefinition = (tableName: string) => {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [...stringKeys].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: [...stringKeys].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
     KeySchema: [
       { AttributeName: TABLE_KEY.partition, KeyType: 'HASH' as const },
       { AttributeName: TABLE_KEY.sort, KeyType: 'RANGE' as const },

@@ -4,7 +4,7 @@
  * so there is exactly one place that knows attribute and index names.
  *
  * - `list` orders every record of one kind in one tenant (newest first by sort key).
- * - `s1`..`s8` are generic search slots: a resource maps each searchable field to a slot
+ * - `search1`..`search8` (attributes s1pk/s1sk...) are generic search slots: a resource maps each searchable field to a slot
  *   (see shared/resources). Items without the slot's attributes stay out of it (sparse).
  * Every index projects ALL attributes so a page is built from one Query.
  */
@@ -16,13 +16,18 @@ export interface IndexSpec {
   readonly sort: string;
 }
 
-const slot = (name: string): IndexSpec => ({ name, partition: `${name}pk`, sort: `${name}sk` });
+// Index names must be 3+ characters; attribute names stay short because every item carries them.
+const slot = (name: string, attribute: string): IndexSpec => ({
+  name,
+  partition: `${attribute}pk`,
+  sort: `${attribute}sk`,
+});
 
-export const LIST_INDEX: IndexSpec = slot('list');
+export const LIST_INDEX: IndexSpec = slot('list', 'list');
 export const SEARCH_SLOTS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
 export type SearchSlot = (typeof SEARCH_SLOTS)[number];
 export const SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
-  SEARCH_SLOTS.map((s) => [s, slot(s)]),
+  SEARCH_SLOTS.map((s) => [s, slot(`search${s.slice(1)}`, s)]),
 ) as Record<SearchSlot, IndexSpec>;
 
 export const ALL_INDEXES: readonly IndexSpec[] = [LIST_INDEX, ...SEARCH_SLOTS.map((s) => SEARCH_INDEXES[s])];

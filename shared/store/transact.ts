@@ -15,7 +15,27 @@ export type TransactItem = { [K in keyof FullItem]?: Omit<NonNullable<FullItem[K
 export interface WriteOp {
   item: TransactItem;
   onConditionFailed?: () => HttpError | 'stale';
+  /** Set on counter moves so several moves of one counter become one element (see mergeCounters). */
+  counter?: { id: string; delta: number; build: (delta: number) => WriteOp };
 }
+
+/**
+ * A transaction may touch an item only once, but one write can move a counter several times
+ * (a new tenant's four default ticket types): sum the moves per counter, drop the zero ones.
+ */
+const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
+  const sums = new Map<string, { delta: number; build: (delta: number) => WriteOp }>();
+  const rest: WriteOp[] = [];
+  for (const op of ops) {
+    if (!op.counter) rest.push(op);
+    else {
+      const seen = sums.get(op.counter.id);
+      sums.set(op.counter.id, { delta: (seen?.delta ?? 0) + op.counter.delta, build: op.counter.build });
+    }
+  }
+  for (const { delta, build } of sums.values()) if (delta !== 0) rest.push(build(delta));
+  return rest;
+};
 
 export class StaleWrite extends Error {
   constructor() {
@@ -37,7 +57,8 @@ const withTable = (item: TransactItem): FullItem => {
  * Concurrent transactions on the same counter item cancel each other (TransactionConflict);
  * those are retried with jittered backoff, so 100 concurrent writers all land.
  */
-export const writeAtomically = async (ops: WriteOp[]): Promise<void> => {
+export const writeAtomically = async (given: WriteOp[]): Promise<void> => {
+  const ops = mergeCounters(given);
   const input = { TransactItems: ops.map((op) => withTable(op.item)) };
   for (let attempt = 0; ; attempt++) {
     try {
