@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Environment, parsed once at cold start; a bad value fails fast with a clear message.

@@ -78,7 +78,11 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   if (hit && hit.until > now && hit.expiresAt > now) return;
 
   const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.accessToken(clientId, tokenHash), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.accessToken(clientId, tokenHash),
+      ConsistentRead: true,
+    }),
   );
   const item = out.Item;
   const expiresAt = typeof item?.expiresAt === 'number' ? item.expiresAt : 0;

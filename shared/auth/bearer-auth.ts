@@ -4,7 +4,9 @@ import { verifyAccessToken } from './access-tokens';
 import { bearerCredentials } from './credentials';
 
 export type AuthorizedEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda: { tenantId: string } } };
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { lambda: { tenantId: string } };
+  };
 };
 
 /**

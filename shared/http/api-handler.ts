@@ -5,6 +5,7 @@ import type { Context } from 'aws-lambda';
 import { type AuthorizedEvent, bearerAuth } from '../auth/bearer-auth';
 import { config } from '../config';
 import { routes } from '../routes';
+import { bodyLimit } from './body-limit';
 import { problemResponses } from './problem-response';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
@@ -24,8 +25,8 @@ export interface ApiRequest {
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
- * header normalisation, access log, Bearer + clientId auth, JSON body parsing only on routes
- * with a body, and the single problem+json error responder (last, so its onError runs first).
+ * header normalisation, access log, Bearer + clientId auth, body size limit and JSON parsing only
+ * on routes with a body, and the single problem+json error responder (last, so its onError runs first).
  */
 export const apiHandler = (operationId: string, operation: (req: ApiRequest) => Promise<HttpResult>) => {
   const route = routes.find((r) => r.operationId === operationId);
@@ -35,7 +36,7 @@ export const apiHandler = (operationId: string, operation: (req: ApiRequest) => 
     .use(httpHeaderNormalizer())
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth());
-  if (route.hasBody) chain.use(httpJsonBodyParser());
+  if (route.hasBody) chain.use(bodyLimit()).use(httpJsonBodyParser());
   chain.use(problemResponses());
 
   return chain.handler((event) =>

@@ -16,7 +16,9 @@ const PAGE = /^[1-9]\d{0,6}$/;
 export const parseListQuery = (query: Record<string, string>, searchable: readonly string[]): ListQuery => {
   const { page = '1', cursor, ...rest } = query;
   if (!PAGE.test(page)) {
-    throw badRequest('page must be an integer from 1 to 9999999.', [{ path: 'page', message: 'invalid page' }]);
+    throw badRequest('page must be an integer from 1 to 9999999.', [
+      { path: 'page', message: 'invalid page' },
+    ]);
   }
   const unknown = Object.keys(rest).filter((name) => !searchable.includes(name));
   if (unknown.length > 0) {
@@ -30,7 +32,9 @@ export const parseListQuery = (query: Record<string, string>, searchable: readon
   if (terms.length > 1) throw badRequest('Search by one field at a time.');
   const search = terms[0];
   if (search && (search[1].length === 0 || search[1].length > 500)) {
-    throw badRequest(`${search[0]} must be 1 to 500 characters.`, [{ path: search[0], message: 'invalid value' }]);
+    throw badRequest(`${search[0]} must be 1 to 500 characters.`, [
+      { path: search[0], message: 'invalid value' },
+    ]);
   }
   if (cursor !== undefined && cursor.length === 0) throw badRequest('cursor must not be empty.');
   return { page: Number(page), ...(cursor ? { cursor } : {}), ...(search ? { search } : {}) };

@@ -23,7 +23,14 @@ const STORE_UNAVAILABLE = new Set([
   'TransactionCanceledException',
   'TransactionInProgressException',
 ]);
-const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 interface MiddyHttpError {
   statusCode: number;
@@ -40,7 +47,12 @@ export const toHttpError = (error: unknown): HttpError => {
   if (error instanceof HttpError) return error;
   if (isMiddyError(error) && error.cause?.package === '@middy/http-json-body-parser') {
     if (error.statusCode === 415)
-      return new HttpError(415, 'unsupported-media-type', 'Unsupported Media Type', 'Send the body as application/json.');
+      return new HttpError(
+        415,
+        'unsupported-media-type',
+        'Unsupported Media Type',
+        'Send the body as application/json.',
+      );
     return new HttpError(400, 'malformed-json', 'Bad Request', 'The body is not valid JSON.');
   }
   if (isMiddyError(error) && error.statusCode >= 400 && error.statusCode < 500) {

@@ -34,4 +34,6 @@ export const updateHandler = (operationId: string, spec: ResourceSpec) =>
   });
 
 export const deleteHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId }) => json(200, { id: await deleteRecord(spec, tenantId, pathId) }));
+  apiHandler(operationId, async ({ tenantId, pathId }) =>
+    json(200, { id: await deleteRecord(spec, tenantId, pathId) }),
+  );

@@ -5,13 +5,21 @@ export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   headers: Record<string, string>;
 };
 
-export const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+export const json = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpResult => ({
   statusCode,
   headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   body: JSON.stringify(body),
 });
 
-export const problemJson = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+export const problemJson = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpResult => ({
   statusCode,
   headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
   body: JSON.stringify(body),

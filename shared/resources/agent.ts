@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, language, optionalText, requiredText } from '../schemas/fields';
 import type { Fields, ResourceSpec } from './resource-spec';
 
@@ -23,7 +23,12 @@ export const agents: ResourceSpec = {
   label: 'Agent',
   pathPrefix: 'agent',
   listKey: 'agent',
-  insertSchema: z.object({ ...fields, phoneNumber: fields.phoneNumber.optional(), language: language.optional(), signature: fields.signature.optional() }),
+  insertSchema: z.object({
+    ...fields,
+    phoneNumber: fields.phoneNumber.optional(),
+    language: language.optional(),
+    signature: fields.signature.optional(),
+  }),
   updateSchema: z.object(fields).partial(),
   search: {
     email: { slot: 's1', field: 'email', normalize: lower },

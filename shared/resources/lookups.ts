@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES, labels, requiredText } from '../schemas/fields';
 import type { EntityKind } from '../store/keys';
 import type { Fields, ResourceSpec } from './resource-spec';
@@ -7,7 +7,12 @@ import type { Fields, ResourceSpec } from './resource-spec';
  * Ticket types, areas and groups: named lookups with a label per interface language,
  * returned as `{ id, <name field>, labels: { en, it, es, fr } }`. One definition for all three.
  */
-const lookup = (kind: EntityKind, label: string, pathPrefix: string, nameField: 'type' | 'area' | 'group') => {
+const lookup = (
+  kind: EntityKind,
+  label: string,
+  pathPrefix: string,
+  nameField: 'type' | 'area' | 'group',
+) => {
   const name = requiredText(100);
   const fillLabels = (fields: Fields, current: Fields | undefined): Record<string, string> => {
     const fallback = (fields[nameField] ?? current?.[nameField]) as string;

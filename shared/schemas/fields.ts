@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COUNTRY_CODES } from './country-codes';
 
 /** Building blocks shared by every resource schema. Limits are documented in docs/limits.md. */

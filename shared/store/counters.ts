@@ -9,7 +9,11 @@ import type { WriteOp } from './transact';
  * region-aware later (one counter per region, summed on read) without touching callers.
  */
 export const countDelta = (tenantId: string, name: string, delta: number): WriteOp => ({
-  counter: { id: `${tenantId}\n${name}`, delta, build: (sum) => countDelta(tenantId, name, sum) },
+  counter: {
+    id: `${tenantId}\n${name}`,
+    delta,
+    build: (sum) => (sum === 0 ? undefined : countDelta(tenantId, name, sum)),
+  },
   item: {
     Update: {
       Key: keys.counter(tenantId, name),
@@ -21,7 +25,9 @@ export const countDelta = (tenantId: string, name: string, delta: number): Write
 });
 
 export const readCount = async (tenantId: string, name: string): Promise<number> => {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(tenantId, name), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.counter(tenantId, name), ConsistentRead: true }),
+  );
   const n = out.Item?.n;
   return typeof n === 'number' && n > 0 ? n : 0;
 };

@@ -21,7 +21,8 @@ const load = async (): Promise<Buffer> => {
   if (!CURSOR_SECRET_ARN) throw new Error('Neither CURSOR_SECRET nor CURSOR_SECRET_ARN is configured');
   const client = new SecretsManagerClient({ region: AWS_REGION });
   const out = await client.send(new GetSecretValueCommand({ SecretId: CURSOR_SECRET_ARN }));
-  if (!out.SecretString || out.SecretString.length < 32) throw new Error('Cursor secret is missing or too short');
+  if (!out.SecretString || out.SecretString.length < 32)
+    throw new Error('Cursor secret is missing or too short');
   return Buffer.from(out.SecretString, 'utf8');
 };
 

@@ -74,7 +74,11 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
       ? null
       : req.page === 2 || !first
         ? pageUrl(req, req.page - 1)
-        : pageUrl(req, req.page - 1, await encodeCursor({ ...binding, p: req.page - 1, d: 'p', k: positionOf(req, first) }));
+        : pageUrl(
+            req,
+            req.page - 1,
+            await encodeCursor({ ...binding, p: req.page - 1, d: 'p', k: positionOf(req, first) }),
+          );
   const nextQuery = next
     ? pageUrl(req, req.page + 1, await encodeCursor({ ...binding, p: req.page + 1, d: 'n', k: next }))
     : null;
@@ -140,7 +144,12 @@ const skip = async (req: ListRequest): Promise<Item | undefined> => {
     const out = await db().send(
       new QueryCommand({
         ...query,
-        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#s': req.index.sort, '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeNames: {
+          ...query.ExpressionAttributeNames,
+          '#s': req.index.sort,
+          '#pk': 'pk',
+          '#sk': 'sk',
+        },
         ProjectionExpression: '#p, #s, #pk, #sk',
         ScanIndexForward: false,
         Limit: Math.min(remaining, 1000),
@@ -156,7 +165,14 @@ const skip = async (req: ListRequest): Promise<Item | undefined> => {
 
 const lastOf = (req: ListRequest, items: Item[] | undefined): Item | undefined => {
   const last = items?.at(-1);
-  return last && { [req.index.partition]: req.partition, [req.index.sort]: last[req.index.sort], pk: last.pk, sk: last.sk };
+  return (
+    last && {
+      [req.index.partition]: req.partition,
+      [req.index.sort]: last[req.index.sort],
+      pk: last.pk,
+      sk: last.sk,
+    }
+  );
 };
 
 const pageUrl = (req: ListRequest, page: number, cursor?: string): string => {

@@ -12,7 +12,13 @@ export const listRecords = (spec: ResourceSpec, tenantId: string, query: ListQue
   const toApi = (items: Fields[]) => items.map((item) => spec.toApi(item, baseUrl));
   if (!query.search) {
     return listPage(
-      { ...base, index: LIST_INDEX, partition: keys.list(tenantId, spec.kind), countName: spec.kind, filter: {} },
+      {
+        ...base,
+        index: LIST_INDEX,
+        partition: keys.list(tenantId, spec.kind),
+        countName: spec.kind,
+        filter: {},
+      },
       toApi,
     );
   }

@@ -4,7 +4,7 @@ import type { Fields, ResourceSpec } from '../resources/resource-spec';
 import { countDelta } from './counters';
 import { db, tableName } from './dynamo';
 import { isId, newId } from './ids';
-import { keys } from './keys';
+import { type EntityKind, keys } from './keys';
 import { LIST_INDEX, SEARCH_INDEXES } from './table-schema';
 import { retryStale, type WriteOp, writeAtomically } from './transact';
 
@@ -16,7 +16,16 @@ import { retryStale, type WriteOp, writeAtomically } from './transact';
  */
 
 /** Attributes owned by the store; everything else on a record item is an API field. */
-const SYSTEM_ATTRIBUTES = new Set(['pk', 'sk', 'entity', 'tenantId', 'createdAt', 'updatedAt', 'version']);
+const SYSTEM_ATTRIBUTES = new Set([
+  'pk',
+  'sk',
+  'entity',
+  'tenantId',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'refCount',
+]);
 const isSystem = (name: string) => SYSTEM_ATTRIBUTES.has(name) || /^(list|s\d)(pk|sk)$/.test(name);
 
 export const fieldsOf = (item: Fields): Fields =>
@@ -34,9 +43,17 @@ const uniqueValue = (field: string, normalize: (v: string) => string, fields: Fi
   return typeof value === 'string' && value !== '' ? normalize(value) : undefined;
 };
 
-export const searchCountName = (spec: ResourceSpec, param: string, value: string) => `${spec.kind}#${param}=${value}`;
+export const searchCountName = (spec: ResourceSpec, param: string, value: string) =>
+  `${spec.kind}#${param}=${value}`;
 
-const recordItem = (spec: ResourceSpec, tenantId: string, id: string, fields: Fields, created: number, version: number) => {
+const recordItem = (
+  spec: ResourceSpec,
+  tenantId: string,
+  id: string,
+  fields: Fields,
+  created: number,
+  version: number,
+) => {
   const order = keys.byCreation(created, id);
   const item: Fields = {
     ...fields,
@@ -62,23 +79,23 @@ const recordItem = (spec: ResourceSpec, tenantId: string, id: string, fields: Fi
 const referenceChecks = (spec: ResourceSpec, tenantId: string, fields: Fields): WriteOp[] =>
   spec.references.flatMap((ref) => {
     const id = ref.idOf(fields);
-    if (id === null || id === undefined) return [];
-    if (!isId(id)) throw invalidReference(ref.path, `${ref.label} ${id}`);
-    return [
-      {
-        item: { ConditionCheck: { Key: keys.record(tenantId, ref.kind, id), ConditionExpression: 'attribute_exists(pk)' } },
-        onConditionFailed: () => invalidReference(ref.path, `${ref.label} ${id}`),
-      },
-    ];
+    return id === null || id === undefined ? [] : [referenceOp(tenantId, { ...ref, id }, 0)];
   });
 
-const claimUnique = (spec: ResourceSpec, tenantId: string, id: string, fields: Fields, before?: Fields): WriteOp[] =>
+const claimUnique = (
+  spec: ResourceSpec,
+  tenantId: string,
+  id: string,
+  fields: Fields,
+  before?: Fields,
+): WriteOp[] =>
   spec.unique.flatMap((u) => {
     const value = uniqueValue(u.field, u.normalize, fields);
     const old = before && uniqueValue(u.field, u.normalize, before);
     if (value === old) return [];
     const ops: WriteOp[] = [];
-    if (old !== undefined) ops.push({ item: { Delete: { Key: keys.unique(tenantId, spec.kind, u.field, old) } } });
+    if (old !== undefined)
+      ops.push({ item: { Delete: { Key: keys.unique(tenantId, spec.kind, u.field, old) } } });
     if (value !== undefined)
       ops.push({
         item: {
@@ -106,8 +123,44 @@ const moveCounters = (spec: ResourceSpec, tenantId: string, after?: Fields, befo
   return ops;
 };
 
+/**
+ * A ticket's pointer at another record: checks that it exists and moves its `refCount`, in the
+ * ticket's transaction. Several moves of one record merge; a zero sum is a plain existence check.
+ */
+export const referenceOp = (
+  tenantId: string,
+  ref: { kind: EntityKind; id: string; path: string; label: string },
+  delta: number,
+): WriteOp => {
+  const key = keys.record(tenantId, ref.kind, ref.id);
+  const onConditionFailed = () => invalidReference(ref.path, `${ref.label} ${ref.id}`);
+  const build = (sum: number): WriteOp =>
+    sum === 0
+      ? {
+          item: { ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+          onConditionFailed,
+        }
+      : {
+          item: {
+            Update: {
+              Key: key,
+              UpdateExpression: 'ADD refCount :d',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':d': sum },
+            },
+          },
+          onConditionFailed,
+        };
+  if (!isId(ref.id)) throw onConditionFailed();
+  return { ...build(delta), counter: { id: `${key.pk}\n${key.sk}`, delta, build } };
+};
+
 /** The writes that create a record; exposed so client creation can add default records atomically. */
-export const insertOps = (spec: ResourceSpec, tenantId: string, input: Fields): { id: string; ops: WriteOp[] } => {
+export const insertOps = (
+  spec: ResourceSpec,
+  tenantId: string,
+  input: Fields,
+): { id: string; ops: WriteOp[] } => {
   const id = newId();
   const fields = spec.store(input, undefined);
   const item = recordItem(spec, tenantId, id, fields, Date.now(), 1);
@@ -129,7 +182,11 @@ export const insertRecord = async (spec: ResourceSpec, tenantId: string, input: 
 export const getRecord = async (spec: ResourceSpec, tenantId: string, id: string, consistent = false) => {
   if (!isId(id)) throw notFound(`${spec.label} ${id}`);
   const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.record(tenantId, spec.kind, id), ConsistentRead: consistent }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.record(tenantId, spec.kind, id),
+      ConsistentRead: consistent,
+    }),
   );
   if (!out.Item) throw notFound(`${spec.label} ${id}`);
   return out.Item as Fields;
@@ -141,12 +198,24 @@ const versionGuard = (version: unknown) => ({
 });
 
 /** Merge update: only the fields sent change; `null` clears a nullable field. */
-export const updateRecord = (spec: ResourceSpec, tenantId: string, id: string, patch: Fields): Promise<string> =>
+export const updateRecord = (
+  spec: ResourceSpec,
+  tenantId: string,
+  id: string,
+  patch: Fields,
+): Promise<string> =>
   retryStale(async () => {
     const current = await getRecord(spec, tenantId, id, true);
     const before = fieldsOf(current);
     const after = { ...before, ...spec.store(patch, before) };
-    const item = recordItem(spec, tenantId, id, after, current.createdAt as number, (current.version as number) + 1);
+    const item = recordItem(
+      spec,
+      tenantId,
+      id,
+      after,
+      current.createdAt as number,
+      (current.version as number) + 1,
+    );
     await writeAtomically([
       { item: { Put: { Item: item, ...versionGuard(current.version) } }, onConditionFailed: () => 'stale' },
       ...claimUnique(spec, tenantId, id, after, before),
@@ -156,13 +225,27 @@ export const updateRecord = (spec: ResourceSpec, tenantId: string, id: string, p
     return id;
   });
 
+/**
+ * Tickets count the records they point at (`refCount`, moved in the ticket's transaction), so a
+ * customer with tickets, or an agent or lookup a ticket uses, cannot be deleted (409). The
+ * delete's condition re-checks the count, so a ticket created meanwhile makes it re-read.
+ */
 export const deleteRecord = (spec: ResourceSpec, tenantId: string, id: string): Promise<string> =>
   retryStale(async () => {
     const current = await getRecord(spec, tenantId, id, true);
+    if (typeof current.refCount === 'number' && current.refCount > 0) {
+      throw conflict('in-use', `${spec.label} ${id} is still used by ${current.refCount} ticket(s).`);
+    }
     const before = fieldsOf(current);
     await writeAtomically([
       {
-        item: { Delete: { Key: keys.record(tenantId, spec.kind, id), ...versionGuard(current.version) } },
+        item: {
+          Delete: {
+            Key: keys.record(tenantId, spec.kind, id),
+            ConditionExpression: 'version = :v AND (attribute_not_exists(refCount) OR refCount <= :zero)',
+            ExpressionAttributeValues: { ':v': current.version, ':zero': 0 },
+          },
+        },
         onConditionFailed: () => 'stale',
       },
       ...claimUnique(spec, tenantId, id, {}, before),

@@ -15,25 +15,35 @@ export type TransactItem = { [K in keyof FullItem]?: Omit<NonNullable<FullItem[K
 export interface WriteOp {
   item: TransactItem;
   onConditionFailed?: () => HttpError | 'stale';
-  /** Set on counter moves so several moves of one counter become one element (see mergeCounters). */
-  counter?: { id: string; delta: number; build: (delta: number) => WriteOp };
+  /**
+   * Set on counter moves (and reference counts) so several moves of one item become one
+   * element (see mergeCounters). `build(0)` may return undefined to drop the element.
+   */
+  counter?: { id: string; delta: number; build: (delta: number) => WriteOp | undefined };
 }
 
 /**
  * A transaction may touch an item only once, but one write can move a counter several times
- * (a new tenant's four default ticket types): sum the moves per counter, drop the zero ones.
+ * (a new tenant's four default ticket types; an agent both assigned and in cc): sum the moves
+ * per item and let the item's builder decide what a sum means (a zero counter move is dropped).
  */
 const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
-  const sums = new Map<string, { delta: number; build: (delta: number) => WriteOp }>();
+  const sums = new Map<string, { delta: number; build: (delta: number) => WriteOp | undefined }>();
   const rest: WriteOp[] = [];
   for (const op of ops) {
     if (!op.counter) rest.push(op);
     else {
       const seen = sums.get(op.counter.id);
-      sums.set(op.counter.id, { delta: (seen?.delta ?? 0) + op.counter.delta, build: op.counter.build });
+      sums.set(op.counter.id, {
+        delta: (seen?.delta ?? 0) + op.counter.delta,
+        build: seen?.build ?? op.counter.build,
+      });
     }
   }
-  for (const { delta, build } of sums.values()) if (delta !== 0) rest.push(build(delta));
+  for (const { delta, build } of sums.values()) {
+    const op = build(delta);
+    if (op) rest.push(op);
+  }
   return rest;
 };
 

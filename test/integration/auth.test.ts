@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../shared/auth/hashing';
-import { createClient, revokeClient } from '../../shared/auth/clients';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { createClient, revokeClient } from '../../shared/auth/clients';
+import { sha256 } from '../../shared/auth/hashing';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { invoke, newTenant } from '../helpers/api';
@@ -40,7 +40,13 @@ describe('token endpoint', () => {
     const { clientId } = await createClient('acme');
     const wrong = Buffer.from(`${clientId}:${'x'.repeat(43)}`).toString('base64');
     const unknown = Buffer.from(`${'0'.repeat(24)}:${'x'.repeat(43)}`).toString('base64');
-    for (const authorization of [`Basic ${wrong}`, `Basic ${unknown}`, 'Basic !!!', 'Bearer abc', undefined]) {
+    for (const authorization of [
+      `Basic ${wrong}`,
+      `Basic ${unknown}`,
+      'Basic !!!',
+      'Bearer abc',
+      undefined,
+    ]) {
       const headers: Record<string, string> = authorization ? { authorization } : {};
       expectUnauthorized(await invoke('GET', TOKEN_URL, { headers }), 'Basic');
     }

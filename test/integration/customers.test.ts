@@ -140,6 +140,17 @@ describe('customer insert and detail', () => {
     expect(wrongType.status).toBe(415);
   });
 
+  it('answers a body over 1 MiB with 413 and writes nothing', async () => {
+    const res = await send('POST', '/customer/insert', {
+      name: 'x',
+      email: 'big@example.com',
+      memo: 'm'.repeat(1_100_000),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.type).toBe('urn:helpdesk:problem:content-too-large');
+    expect((await send('GET', '/customer/list')).body.customer.totalRecords).toBe(0);
+  });
+
   it('names a missing agent reference with a 400 and writes nothing', async () => {
     const res = await send('POST', '/customer/insert', {
       name: 'x',
@@ -148,7 +159,9 @@ describe('customer insert and detail', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.type).toBe('urn:helpdesk:problem:invalid-reference');
-    expect(res.body.errors).toEqual([{ path: 'insertByAgentId', message: expect.stringContaining('aaaaaaaaaaaa') }]);
+    expect(res.body.errors).toEqual([
+      { path: 'insertByAgentId', message: expect.stringContaining('aaaaaaaaaaaa') },
+    ]);
     expect((await send('GET', '/customer/list')).body.customer.totalRecords).toBe(0);
 
     const agent = await send('POST', '/agent/insert', { name: 'Agent', email: 'agent@example.com' });
@@ -161,7 +174,9 @@ describe('customer insert and detail', () => {
   });
 
   it('keeps e-mails unique per tenant, case-insensitively, with a 409', async () => {
-    expect((await send('POST', '/customer/insert', { name: 'a', email: 'same@example.com' })).status).toBe(201);
+    expect((await send('POST', '/customer/insert', { name: 'a', email: 'same@example.com' })).status).toBe(
+      201,
+    );
     const dup = await send('POST', '/customer/insert', { name: 'b', email: 'SAME@example.com' });
     expect(dup.status).toBe(409);
     expect(dup.body.type).toBe('urn:helpdesk:problem:duplicate-email');
@@ -221,10 +236,21 @@ describe('customer update', () => {
 
   it('rejects invalid fields and null for required ones, changing nothing', async () => {
     const { body } = await send('POST', '/customer/insert', { name: 'a', email: 'a@example.com' });
-    for (const patch of [{ name: null }, { email: null }, { language: 'xx' }, { topClient: null }, { email: 'bad' }]) {
-      expect((await send('PUT', `/customer/update/${body.id}`, patch)).status, JSON.stringify(patch)).toBe(400);
+    for (const patch of [
+      { name: null },
+      { email: null },
+      { language: 'xx' },
+      { topClient: null },
+      { email: 'bad' },
+    ]) {
+      expect((await send('PUT', `/customer/update/${body.id}`, patch)).status, JSON.stringify(patch)).toBe(
+        400,
+      );
     }
-    expect((await send('GET', `/customer/${body.id}`)).body).toMatchObject({ name: 'a', email: 'a@example.com' });
+    expect((await send('GET', `/customer/${body.id}`)).body).toMatchObject({
+      name: 'a',
+      email: 'a@example.com',
+    });
   });
 
   it('404s on an unknown id', async () => {

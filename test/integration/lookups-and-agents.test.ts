@@ -24,7 +24,12 @@ describe('a new tenant', () => {
     expect(res.status).toBe(200);
     const page = res.body.type;
     expect(page.totalRecords).toBe(4);
-    expect(page.records.map((r: { type: string }) => r.type).sort()).toEqual(['incident', 'problem', 'question', 'task']);
+    expect(page.records.map((r: { type: string }) => r.type).sort()).toEqual([
+      'incident',
+      'problem',
+      'question',
+      'task',
+    ]);
     expect(page.records.find((r: { type: string }) => r.type === 'task')).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       type: 'task',
@@ -35,7 +40,10 @@ describe('a new tenant', () => {
 
 describe.each(LOOKUPS)('/$prefix', ({ prefix, key }) => {
   it('inserts, reads, updates (merging labels), searches and deletes', async () => {
-    const created = await send('POST', `/${prefix}/insert`, { [key]: 'billing', labels: { it: 'Fatturazione' } });
+    const created = await send('POST', `/${prefix}/insert`, {
+      [key]: 'billing',
+      labels: { it: 'Fatturazione' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
     expect((await send('GET', `/${prefix}/${id}`)).body).toEqual({
@@ -44,7 +52,9 @@ describe.each(LOOKUPS)('/$prefix', ({ prefix, key }) => {
       labels: { en: 'billing', it: 'Fatturazione', es: 'billing', fr: 'billing' },
     });
 
-    expect((await send('PUT', `/${prefix}/update/${id}`, { labels: { fr: 'Facturation' } })).body).toEqual({ id });
+    expect((await send('PUT', `/${prefix}/update/${id}`, { labels: { fr: 'Facturation' } })).body).toEqual({
+      id,
+    });
     expect((await send('GET', `/${prefix}/${id}`)).body.labels).toEqual({
       en: 'billing',
       it: 'Fatturazione',
@@ -68,7 +78,9 @@ describe.each(LOOKUPS)('/$prefix', ({ prefix, key }) => {
     for (const body of [{}, { [key]: '' }, { [key]: 5 }, { [key]: 'x', labels: { en: 5 } }]) {
       expect((await send('POST', `/${prefix}/insert`, body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await send('PUT', `/${prefix}/update/aaaaaaaaaaaaaaaaaaaaaaaa`, { [key]: 'x' })).status).toBe(404);
+    expect((await send('PUT', `/${prefix}/update/aaaaaaaaaaaaaaaaaaaaaaaa`, { [key]: 'x' })).status).toBe(
+      404,
+    );
     expect((await send('DELETE', `/${prefix}/delete/aaaaaaaaaaaaaaaaaaaaaaaa`)).status).toBe(404);
     expect((await send('GET', `/${prefix}/list?nope=1`)).status).toBe(400);
   });
@@ -94,7 +106,10 @@ describe('/agent', () => {
       signature: '-- Grace',
     });
     await send('PUT', `/agent/update/${id}`, { phoneNumber: null, name: 'Rear Admiral Hopper' });
-    expect((await send('GET', `/agent/${id}`)).body).toMatchObject({ phoneNumber: null, name: 'Rear Admiral Hopper' });
+    expect((await send('GET', `/agent/${id}`)).body).toMatchObject({
+      phoneNumber: null,
+      name: 'Rear Admiral Hopper',
+    });
     expect((await send('GET', '/agent/list?email=GRACE@example.com')).body.agent.totalRecords).toBe(1);
     expect((await send('GET', '/agent/list?name=Grace%20Hopper')).body.agent.totalRecords).toBe(0);
     expect((await send('GET', '/agent/list?name=Rear%20Admiral%20Hopper')).body.agent.totalRecords).toBe(1);

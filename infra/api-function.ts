@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+// Resolved from this file, not the cwd, so synth and tests work from any directory.
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const entryOf = (handlerFile: string): string =>
+  fileURLToPath(new URL(`../functions/${handlerFile}.ts`, import.meta.url));
+
+// ESM bundles have no `require`; esbuild's shim for CommonJS dependencies looks for one at runtime.
+const ESM_REQUIRE_SHIM =
+  "import { createRequire as topLevelCreateRequire } from 'node:module';" +
+  'const require = topLevelCreateRequire(import.meta.url);';
+
+export interface ApiFunctionProps {
+  /** File name under functions/ without `.ts`, as in the route table. */
+  readonly handlerFile: string;
+  readonly table: ITableV2;
+  /** `read` gets a read-only grant on the table and its indexes. */
+  readonly tableAccess: 'read' | 'write';
+  readonly logRetention: RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+  readonly environment?: Record<string, string>;
+}
+
+/** One API handler with every house default, and least-privilege access to the table. */
+export class ApiFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id, {
+      entry: entryOf(props.handlerFile),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: `${repoRoot}package-lock.json`,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      // Memory buys CPU: 1024 MB keeps cold starts of a bundled SDK short at little cost.
+      memorySize: 1024,
+      // Below API Gateway's 30 s integration limit: no invocation may still be writing after the
+      // client was told the request failed.
+      timeout: Duration.seconds(10),
+      // An explicit group: retention and removal are ours, and no LogRetention custom resource.
+      logGroup: new LogGroup(scope, `${id}Logs`, {
+        retention: props.logRetention,
+        removalPolicy: props.removalPolicy,
+      }),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'helpdesk',
+        LOG_LEVEL: 'INFO',
+        TABLE_NAME: props.table.tableName,
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        // Stack traces need only the mappings; embedded sources would triple the package.
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken.
+        externalModules: [],
+        banner: ESM_REQUIRE_SHIM,
+      },
+    });
+    if (props.tableAccess === 'read') props.table.grantReadData(this);
+    else props.table.grantReadWriteData(this);
+  }
+}
