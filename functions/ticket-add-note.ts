@@ -1,3 +1,11 @@
-import { notImplementedHandler } from '../shared/http/not-implemented';
+import { apiHandler } from '../shared/http/api-handler';
+import { json } from '../shared/http/responses';
+import { noteInput } from '../shared/resources/ticket-schema';
+import { validate } from '../shared/schemas/validate';
+import { addNote } from '../shared/store/tickets';
 
-export const handler = notImplementedHandler('ticketAddNote');
+/** `PUT /ticket/addNote/{id}` answers the id of the new note. */
+export const handler = apiHandler('ticketAddNote', async ({ tenantId, pathId, body }) => {
+  const note = validate(noteInput, body);
+  return json(200, { id: await addNote(tenantId, pathId, note) });
+});

@@ -1,3 +1,7 @@
-import { notImplementedHandler } from '../shared/http/not-implemented';
+import { apiHandler } from '../shared/http/api-handler';
+import { json } from '../shared/http/responses';
+import { deleteTicket } from '../shared/store/tickets';
 
-export const handler = notImplementedHandler('ticketDelete');
+export const handler = apiHandler('ticketDelete', async ({ tenantId, pathId }) =>
+  json(200, { id: await deleteTicket(tenantId, pathId) }),
+);

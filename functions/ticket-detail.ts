@@ -1,3 +1,7 @@
-import { notImplementedHandler } from '../shared/http/not-implemented';
+import { apiHandler } from '../shared/http/api-handler';
+import { json } from '../shared/http/responses';
+import { readTicketDetail } from '../shared/store/ticket-read';
 
-export const handler = notImplementedHandler('ticketDetail');
+export const handler = apiHandler('ticketDetail', async ({ tenantId, pathId, baseUrl }) =>
+  json(200, await readTicketDetail(tenantId, pathId, baseUrl)),
+);

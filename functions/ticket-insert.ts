@@ -1,3 +1,9 @@
-import { notImplementedHandler } from '../shared/http/not-implemented';
+import { apiHandler } from '../shared/http/api-handler';
+import { json } from '../shared/http/responses';
+import { ticketInsert } from '../shared/resources/ticket-schema';
+import { validate } from '../shared/schemas/validate';
+import { insertTicket } from '../shared/store/tickets';
 
-export const handler = notImplementedHandler('ticketInsert');
+export const handler = apiHandler('ticketInsert', async ({ tenantId, body }) =>
+  json(201, { id: await insertTicket(tenantId, validate(ticketInsert, body)) }),
+);

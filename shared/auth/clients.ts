@@ -1,9 +1,10 @@
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TICKET_TYPES, ticketTypes } from '../resources/lookups';
 import { db, tableName } from '../store/dynamo';
 import { newId } from '../store/ids';
-import { keys } from '../store/keys';
+import { type ItemKey, keys } from '../store/keys';
 import { insertOps } from '../store/records';
+import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
 import { randomSecret, sha256 } from './hashing';
@@ -106,14 +107,7 @@ export const revokeClient = async (clientId: string): Promise<boolean> => {
         ExclusiveStartKey: start,
       }),
     );
-    const items = out.Items ?? [];
-    for (let i = 0; i < items.length; i += 25) {
-      let pending = items.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
-      while (pending.length > 0) {
-        const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-        pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-      }
-    }
+    await deleteKeys((out.Items ?? []) as ItemKey[]);
     start = out.LastEvaluatedKey;
   } while (start);
   return true;

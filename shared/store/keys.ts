@@ -16,6 +16,9 @@ export const RECORD_SK = '#';
 /** Zero-padded so that lexicographic order equals numeric order for any non-negative ms timestamp. */
 const padTime = (ms: number): string => String(ms).padStart(15, '0');
 
+/** Lexicographic order equals numeric order for any safe integer, negative ones included. */
+export const sortableTime = (ms: number): string => (BigInt(ms) + 2n ** 53n).toString().padStart(17, '0');
+
 export const keys = {
   client: (clientId: string): ItemKey => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' }),
   accessToken: (clientId: string, tokenHash: string): ItemKey => ({
@@ -36,6 +39,15 @@ export const keys = {
     `T#${tenantId}#${kind}#${field}=${value}`,
   /** Newest-first ordering inside a list or search partition: creation time, ties by id. */
   byCreation: (createdAt: number, id: string): string => `${padTime(createdAt)}#${id}`,
+
+  /** Items of a ticket's collection, next to the ticket at RECORD_SK (so one Query reads it all). */
+  reply: (replyDate: number, replyId: string): string => `R#${sortableTime(replyDate)}#${replyId}`,
+  note: (noteId: string): string => `N#${noteId}`,
+  /** One item per tag of a ticket; its `list` index entry is the tag's search partition. */
+  tag: (tag: string): string => `TAG#${tag}`,
+  /** Tickets ordered by last change, for `managedDate` (incremental sync) searches. */
+  managed: (tenantId: string): string => `T#${tenantId}#TICKET#managedDate`,
+  byManaged: (managedDate: number, id: string): string => `${sortableTime(managedDate)}#${id}`,
 
   /** Guard item that makes a field value unique in a tenant (e.g. customer e-mail). */
   unique: (tenantId: string, kind: EntityKind, field: string, value: string): ItemKey => ({

@@ -17,8 +17,10 @@ export interface ListRequest {
   index: IndexSpec;
   /** The index partition holding exactly the records of this list (tenant + kind + filter). */
   partition: string;
-  /** Counter holding the size of that partition. */
-  countName: string;
+  /** Counter holding the size of the list; without one the list is counted by a key-only Query. */
+  countName?: string;
+  /** Only index entries whose sort key is >= this (a range search such as managedDate). */
+  sortFrom?: string;
   /** Search parameters as the client sent them; kept in nextQuery / previousQuery. */
   filter: Record<string, string>;
   page: number;
@@ -51,16 +53,13 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
   let hasMore: boolean;
   if (cursor) {
     [total, { items, hasMore }] = await Promise.all([
-      readCount(req.tenantId, req.countName),
+      count(req),
       queryFrom(req, cursor.d, cursorKey(req, cursor)),
     ]);
   } else if (req.page === 1) {
-    [total, { items, hasMore }] = await Promise.all([
-      readCount(req.tenantId, req.countName),
-      queryFrom(req, 'n', undefined),
-    ]);
+    [total, { items, hasMore }] = await Promise.all([count(req), queryFrom(req, 'n', undefined)]);
   } else {
-    total = await readCount(req.tenantId, req.countName);
+    total = await count(req);
     const start = (req.page - 1) * RECORDS_PER_PAGE < total ? await skip(req) : undefined;
     ({ items, hasMore } = start ? await queryFrom(req, 'n', start) : { items: [], hasMore: false });
   }
@@ -97,7 +96,25 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
 const pageMismatch = () => badRequest('The page parameter does not match the cursor.');
 
 const digest = (req: ListRequest): string =>
-  createHash('sha256').update(`${req.index.name}\n${req.partition}`).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(`${req.index.name}\n${req.partition}\n${req.sortFrom ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
+
+/** Exact size of the list: its counter, or (for range searches, which no counter can hold) a count Query. */
+const count = async (req: ListRequest): Promise<number> => {
+  if (req.countName) return readCount(req.tenantId, req.countName);
+  let total = 0;
+  let start: Item | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({ ...baseQuery(req), Select: 'COUNT', ExclusiveStartKey: start }),
+    );
+    total += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return total;
+};
 
 const positionOf = (req: ListRequest, item: Item | undefined): [string, string, string] => [
   String(item?.[req.index.sort]),
@@ -112,13 +129,22 @@ const cursorKey = (req: ListRequest, cursor: CursorPayload): Item => {
   return { [req.index.partition]: req.partition, [req.index.sort]: sort, pk, sk };
 };
 
-const baseQuery = (req: ListRequest): QueryCommandInput => ({
-  TableName: tableName(),
-  IndexName: req.index.name,
-  KeyConditionExpression: '#p = :p',
-  ExpressionAttributeNames: { '#p': req.index.partition },
-  ExpressionAttributeValues: { ':p': req.partition },
-});
+const baseQuery = (req: ListRequest): QueryCommandInput =>
+  req.sortFrom === undefined
+    ? {
+        TableName: tableName(),
+        IndexName: req.index.name,
+        KeyConditionExpression: '#p = :p',
+        ExpressionAttributeNames: { '#p': req.index.partition },
+        ExpressionAttributeValues: { ':p': req.partition },
+      }
+    : {
+        TableName: tableName(),
+        IndexName: req.index.name,
+        KeyConditionExpression: '#p = :p AND #s >= :from',
+        ExpressionAttributeNames: { '#p': req.index.partition, '#s': req.index.sort },
+        ExpressionAttributeValues: { ':p': req.partition, ':from': req.sortFrom },
+      };
 
 const queryFrom = async (req: ListRequest, direction: 'n' | 'p', start: Item | undefined) => {
   const out = await db().send(

@@ -91,13 +91,17 @@ export const writeAtomically = async (given: WriteOp[]): Promise<void> => {
   }
 };
 
-/** Read-modify-write loop for writes guarded by an optimistic version. */
+/**
+ * Read-modify-write loop for writes guarded by an optimistic version (or a sequence claim):
+ * a loser re-reads and tries again after a short jittered pause, so racers spread out.
+ */
 export const retryStale = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {
   for (let i = 1; ; i++) {
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof StaleWrite) || i >= attempts) throw error;
+      await sleep(Math.random() * 5 * 2 ** Math.min(i, 6));
     }
   }
 };

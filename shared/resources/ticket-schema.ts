@@ -1,0 +1,162 @@
+import * as z from 'zod';
+import { looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
+
+/** Limits of a ticket, documented in docs/decisions.md. */
+export const TICKET_LIMITS = {
+  subject: 500,
+  description: 64_000,
+  replyText: 32_000,
+  note: 10_000,
+  tags: 20,
+  tagLength: 100,
+  cc: 10,
+  /** Replies in one insert or update body (each is an item in the same transaction). */
+  repliesPerWrite: 20,
+  customFields: 50,
+} as const;
+
+export const STATUSES = ['opened', 'on hold', 'solved', 'closed'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const SOURCES = [
+  'web',
+  'email',
+  'phone',
+  'chat',
+  'api',
+  'twitter',
+  'facebook',
+  'linkedin',
+  'googleplus',
+  'youtube',
+] as const;
+
+/** `onhold` is accepted as input for `on hold`, as Deskero clients send both. */
+export const parseStatus = (value: string): Status | undefined => {
+  const normalized = value.trim().toLowerCase() === 'onhold' ? 'on hold' : value.trim().toLowerCase();
+  return (STATUSES as readonly string[]).includes(normalized) ? (normalized as Status) : undefined;
+};
+
+/** Status and source travel by name: `{"status": "closed"}` or plain `"closed"`. */
+const named = <T extends string>(field: string, values: readonly T[], parse: (s: string) => T | undefined) =>
+  z.union([z.string(), z.object({ [field]: z.string() })]).transform((v, ctx) => {
+    const raw = typeof v === 'string' ? v : (v as Record<string, string>)[field];
+    const parsed = parse(raw ?? '');
+    if (!parsed) ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}` });
+    return parsed as T;
+  });
+
+const status = named('status', STATUSES, parseStatus);
+const source = named('source', SOURCES, (s) =>
+  (SOURCES as readonly string[]).includes(s.trim().toLowerCase())
+    ? (s.trim().toLowerCase() as (typeof SOURCES)[number])
+    : undefined,
+);
+
+const tag = z
+  .union([z.string(), z.object({ tag: z.string() })])
+  .transform((v) => (typeof v === 'string' ? v : v.tag).trim())
+  .pipe(z.string().min(1, 'must not be empty').max(TICKET_LIMITS.tagLength));
+
+/** Tags arrive as strings or tag objects; stored as distinct strings in the order given. */
+const tags = z
+  .array(tag)
+  .max(TICKET_LIMITS.tags, `at most ${TICKET_LIMITS.tags} tags`)
+  .transform((list) => [...new Set(list)]);
+
+const customField = z.object({
+  name: requiredText(100),
+  value: z.union([text(2000), z.number(), z.boolean(), z.null()]),
+});
+
+/**
+ * Documents are stored in S3 in the attachments release; until then a body may only carry an
+ * empty list, so that no file is silently dropped.
+ */
+const noDocuments = z.array(z.never()).max(0, 'attachments are not available yet').optional();
+
+export const replyInput = z.object({
+  text: requiredText(TICKET_LIMITS.replyText),
+  replyDate: looseTimestamp.optional(),
+  replyFromOperator: reference.nullable().optional(),
+  attachedDocuments: noDocuments,
+});
+export type ReplyInput = z.output<typeof replyInput>;
+
+const ticketFields = {
+  subject: requiredText(TICKET_LIMITS.subject),
+  description: requiredText(TICKET_LIMITS.description),
+  openedBy: reference,
+  type: reference.nullable(),
+  area: reference.nullable(),
+  group: reference.nullable(),
+  assignedTo: reference.nullable(),
+  cc: z.array(reference).max(TICKET_LIMITS.cc, `at most ${TICKET_LIMITS.cc} agents in cc`),
+  priority: z.union([z.literal(0), z.literal(1)], { message: 'must be 0 or 1' }),
+  status,
+  source,
+  tags,
+  memo: optionalText(10_000),
+  customFields: z.array(customField).max(TICKET_LIMITS.customFields),
+  tweetId: optionalText(100),
+  tweetType: z.enum(['mention', 'direct message']).nullable(),
+  facebookId: optionalText(100),
+  facebookType: z.enum(['post', 'private message']).nullable(),
+  linkedinId: optionalText(100),
+  linkedinType: optionalText(100),
+  googlePlusId: optionalText(100),
+  googlePlusType: optionalText(100),
+  youtubeId: optionalText(100),
+  youtubeType: optionalText(100),
+  messageUniqueId: optionalText(1000),
+  customPortalId: optionalText(100),
+  toReply: z.boolean(),
+  toReplyCustomer: z.boolean(),
+  replies: z
+    .array(replyInput)
+    .max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`),
+  attachedDocuments: noDocuments,
+};
+
+const optional = Object.fromEntries(Object.entries(ticketFields).map(([k, v]) => [k, v.optional()])) as {
+  [K in keyof typeof ticketFields]: z.ZodOptional<(typeof ticketFields)[K]>;
+};
+
+export const ticketInsert = z.object({
+  ...optional,
+  subject: ticketFields.subject,
+  description: ticketFields.description,
+  openedBy: ticketFields.openedBy,
+});
+export const ticketUpdate = z.object(optional);
+export type TicketInput = z.output<typeof ticketUpdate>;
+
+export const noteInput = z.object({
+  note: requiredText(TICKET_LIMITS.note),
+  insertBy: z.string().min(1).max(64).nullable().optional(),
+  assignedTo: z.string().min(1).max(64).nullable().optional(),
+  date: looseTimestamp.optional(),
+  remindMe: looseTimestamp.nullable().optional(),
+});
+export type NoteInput = z.output<typeof noteInput>;
+
+/** Labels of the fixed vocabularies, returned inside status and source objects. */
+export const STATUS_LABELS: Record<Status, Record<string, string>> = {
+  opened: { en: 'Opened', it: 'Aperto', es: 'Abierto', fr: 'Ouvert' },
+  'on hold': { en: 'On hold', it: 'In attesa', es: 'En espera', fr: 'En attente' },
+  solved: { en: 'Solved', it: 'Risolto', es: 'Resuelto', fr: 'Résolu' },
+  closed: { en: 'Closed', it: 'Chiuso', es: 'Cerrado', fr: 'Fermé' },
+};
+
+export const SOURCE_LABELS: Record<(typeof SOURCES)[number], Record<string, string>> = {
+  web: { en: 'Web', it: 'Web', es: 'Web', fr: 'Web' },
+  email: { en: 'E-mail', it: 'E-mail', es: 'Correo electrónico', fr: 'E-mail' },
+  phone: { en: 'Phone', it: 'Telefono', es: 'Teléfono', fr: 'Téléphone' },
+  chat: { en: 'Chat', it: 'Chat', es: 'Chat', fr: 'Chat' },
+  api: { en: 'API', it: 'API', es: 'API', fr: 'API' },
+  twitter: { en: 'Twitter', it: 'Twitter', es: 'Twitter', fr: 'Twitter' },
+  facebook: { en: 'Facebook', it: 'Facebook', es: 'Facebook', fr: 'Facebook' },
+  linkedin: { en: 'LinkedIn', it: 'LinkedIn', es: 'LinkedIn', fr: 'LinkedIn' },
+  googleplus: { en: 'Google+', it: 'Google+', es: 'Google+', fr: 'Google+' },
+  youtube: { en: 'YouTube', it: 'YouTube', es: 'YouTube', fr: 'YouTube' },
+};

@@ -1,0 +1,33 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './dynamo';
+import type { ItemKey } from './keys';
+
+type Item = Record<string, unknown>;
+const MAX_KEYS = 100;
+
+/**
+ * Reads many items by key in one round trip (chunks of 100 go out in parallel), retrying
+ * unprocessed keys. Returns them by `pk\nsk`; missing items are simply absent.
+ */
+export const getMany = async (keys: ItemKey[]): Promise<Map<string, Item>> => {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
+  const found = new Map<string, Item>();
+  const chunks: ItemKey[][] = [];
+  for (let i = 0; i < unique.length; i += MAX_KEYS) chunks.push(unique.slice(i, i + MAX_KEYS));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Item[] = chunk as unknown as Item[];
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(200, 10 * 2 ** attempt)));
+        const out = await db().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+        );
+        for (const item of out.Responses?.[tableName()] ?? []) found.set(`${item.pk}\n${item.sk}`, item);
+        pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+      }
+    }),
+  );
+  return found;
+};
+
+export const keyString = (key: ItemKey): string => `${key.pk}\n${key.sk}`;
