@@ -1,4 +1,4 @@
 import { deleteHandler } from '../shared/http/record-handlers';
-import { customers } from '../shared/resources/customer';
+import { customersWithPhoto } from '../shared/resources/customer-with-photo';
 
-export const handler = deleteHandler('customerDelete', customers);
+export const handler = deleteHandler('customerDelete', customersWithPhoto);

@@ -1,4 +1,4 @@
 import { insertHandler } from '../shared/http/record-handlers';
-import { customers } from '../shared/resources/customer';
+import { customersWithPhoto } from '../shared/resources/customer-with-photo';
 
-export const handler = insertHandler('customerInsert', customers);
+export const handler = insertHandler('customerInsert', customersWithPhoto);

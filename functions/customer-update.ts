@@ -1,4 +1,4 @@
 import { updateHandler } from '../shared/http/record-handlers';
-import { customers } from '../shared/resources/customer';
+import { customersWithPhoto } from '../shared/resources/customer-with-photo';
 
-export const handler = updateHandler('customerUpdate', customers);
+export const handler = updateHandler('customerUpdate', customersWithPhoto);

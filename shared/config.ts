@@ -16,6 +16,10 @@ const schema = z.object({
   CURSOR_SECRET: z.string().min(32).optional(),
   /** Secrets Manager secret holding the cursor signing key, in AWS. */
   CURSOR_SECRET_ARN: z.string().min(20).optional(),
+  /** Bucket of attachments and photos. */
+  BUCKET_NAME: z.string().min(3).default('helpdesk-blobs'),
+  /** Points the S3 client at a local S3 server (path-style addressing); unset in AWS. */
+  S3_ENDPOINT: z.url().optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 

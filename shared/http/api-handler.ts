@@ -36,7 +36,7 @@ export const apiHandler = (operationId: string, operation: (req: ApiRequest) => 
     .use(httpHeaderNormalizer())
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth());
-  if (route.hasBody) chain.use(bodyLimit()).use(httpJsonBodyParser());
+  if (route.hasBody) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
   chain.use(problemResponses());
 
   return chain.handler((event) =>

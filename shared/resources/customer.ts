@@ -44,9 +44,8 @@ const fields = {
   youtubeAccountUrl: optionalText(2048),
   registrationChannel: optionalText(100),
   topClient: z.boolean(),
-  // Photo bytes are stored in S3 (a later release); until then only `null` is accepted so
-  // that no upload is silently dropped.
-  profilePhotoBlob: z.null({ message: 'photo upload is not available yet; send null or omit it' }),
+  // Hex or base64 image bytes; decoded, checked and stored in S3 by shared/blobs/photos.ts.
+  profilePhotoBlob: z.string().max(2_200_000, 'the photo is too large').nullable(),
   signature: optionalText(10_000),
   memo: optionalText(10_000),
   website: optionalText(2048),
@@ -134,8 +133,7 @@ export const customers: ResourceSpec = {
     },
   ],
   store: (input, current) => {
-    const { profilePhotoBlob: _photo, ...rest } = input;
-    const stored: Fields = { ...rest };
+    const stored: Fields = { ...input };
     if (current === undefined) {
       stored.topClient ??= false;
       stored.language ??= 'en';

@@ -51,4 +51,13 @@ export interface ResourceSpec {
   store: (input: Fields, current: Fields | undefined) => Fields;
   /** Shapes a stored item as the API returns it (every field present, null when empty). */
   toApi: (item: Fields, baseUrl: string) => Fields;
+  /**
+   * Bytes kept outside the table (the customer photo in S3): `stage` runs before the
+   * transaction and returns the input to store plus how to undo it if the transaction fails;
+   * `release` runs after a successful write and deletes what the record no longer points at.
+   */
+  blobs?: {
+    stage: (tenantId: string, input: Fields) => Promise<{ input: Fields; undo: () => Promise<void> }>;
+    release: (before: Fields | undefined, after: Fields | undefined) => Promise<void>;
+  };
 }

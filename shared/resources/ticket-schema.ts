@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { documentList } from '../schemas/documents';
 import { looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
 
 /** Limits of a ticket, documented in docs/decisions.md. */
@@ -69,17 +70,11 @@ const customField = z.object({
   value: z.union([text(2000), z.number(), z.boolean(), z.null()]),
 });
 
-/**
- * Documents are stored in S3 in the attachments release; until then a body may only carry an
- * empty list, so that no file is silently dropped.
- */
-const noDocuments = z.array(z.never()).max(0, 'attachments are not available yet').optional();
-
 export const replyInput = z.object({
   text: requiredText(TICKET_LIMITS.replyText),
   replyDate: looseTimestamp.optional(),
   replyFromOperator: reference.nullable().optional(),
-  attachedDocuments: noDocuments,
+  attachedDocuments: documentList.optional(),
 });
 export type ReplyInput = z.output<typeof replyInput>;
 
@@ -115,7 +110,7 @@ const ticketFields = {
   replies: z
     .array(replyInput)
     .max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`),
-  attachedDocuments: noDocuments,
+  attachedDocuments: documentList,
 };
 
 const optional = Object.fromEntries(Object.entries(ticketFields).map(([k, v]) => [k, v.optional()])) as {

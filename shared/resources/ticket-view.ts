@@ -62,12 +62,31 @@ const expand = (related: Related, tenantId: string, kind: EntityKind, id: unknow
   return item && spec ? spec.toApi(item, baseUrl) : null;
 };
 
-const replyToApi = (reply: Fields, related: Related, tenantId: string, baseUrl: string) => ({
+/** Documents come without their bytes, with an address that downloads them. */
+const documentToApi = (doc: Fields, baseUrl: string) => ({
+  id: doc.id,
+  documentName: doc.documentName,
+  documentType: doc.documentType,
+  size: doc.size,
+  checksum: doc.checksum,
+  downloadUrl: `${baseUrl}/ticket/${doc.ticketId}/attachment/${doc.id}`,
+});
+
+const documentsOf = (parts: TicketParts, owner: string | null, baseUrl: string) =>
+  parts.documents.filter((d) => (d.replyId ?? null) === owner).map((d) => documentToApi(d, baseUrl));
+
+const replyToApi = (
+  reply: Fields,
+  parts: TicketParts,
+  related: Related,
+  tenantId: string,
+  baseUrl: string,
+) => ({
   id: reply.id,
   text: reply.text,
   replyDate: reply.replyDate,
   replyFromOperator: expand(related, tenantId, 'AGENT', reply.replyFromOperator, baseUrl),
-  attachedDocuments: [],
+  attachedDocuments: documentsOf(parts, reply.id as string, baseUrl),
 });
 
 const noteToApi = (note: Fields, related: Related, tenantId: string, baseUrl: string) => ({
@@ -82,11 +101,14 @@ const noteToApi = (note: Fields, related: Related, tenantId: string, baseUrl: st
 export interface TicketParts {
   replies: Fields[];
   notes: Fields[];
+  /** Document records of the ticket and its replies, in the order they were added. */
+  documents: Fields[];
 }
 
 /**
- * A list record carries every field except the conversation (`replies`, `ticketNotes`),
- * which only the detail reads; `numberOfReplies` still counts the replies.
+ * A list record carries every field except the conversation and the files (`replies`,
+ * `ticketNotes`, `attachedDocuments`), which only the detail reads; `numberOfReplies` still
+ * counts the replies.
  */
 export const ticketToApi = (
   t: Fields,
@@ -111,9 +133,9 @@ export const ticketToApi = (
     cc: ((t.cc as string[] | undefined) ?? []).map((id) => expand(related, tenantId, 'AGENT', id, baseUrl)),
     openedBy: lookup('openedBy', 'CUSTOMER'),
     numberOfReplies: t.numberOfReplies,
-    ...(parts ? { replies: parts.replies.map((r) => replyToApi(r, related, tenantId, baseUrl)) } : {}),
+    ...(parts ? { replies: parts.replies.map((r) => replyToApi(r, parts, related, tenantId, baseUrl)) } : {}),
     tags: ((t.tags as string[] | undefined) ?? []).map((tag) => ({ tag })),
-    attachedDocuments: [],
+    ...(parts ? { attachedDocuments: documentsOf(parts, null, baseUrl) } : {}),
     status: { status, labels: STATUS_LABELS[status] },
     type: lookup('type', 'TICKET_TYPE'),
     area: lookup('area', 'TICKET_AREA'),

@@ -43,6 +43,8 @@ export const keys = {
   /** Items of a ticket's collection, next to the ticket at RECORD_SK (so one Query reads it all). */
   reply: (replyDate: number, replyId: string): string => `R#${sortableTime(replyDate)}#${replyId}`,
   note: (noteId: string): string => `N#${noteId}`,
+  /** Document records (read by id for downloads; ordered by their `addedAt`, `position`). */
+  document: (documentId: string): string => `D#${documentId}`,
   /** One item per tag of a ticket; its `list` index entry is the tag's search partition. */
   tag: (tag: string): string => `TAG#${tag}`,
   /** Tickets ordered by last change, for `managedDate` (incremental sync) searches. */

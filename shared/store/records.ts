@@ -173,9 +173,34 @@ export const insertOps = (
   return { id, ops };
 };
 
+/** Runs a write between the spec's blob staging and release, undoing the staging if it fails. */
+const withBlobs = async (
+  spec: ResourceSpec,
+  tenantId: string,
+  input: Fields,
+  write: (input: Fields) => Promise<{ before?: Fields; after?: Fields }>,
+): Promise<void> => {
+  const staged = spec.blobs
+    ? await spec.blobs.stage(tenantId, input)
+    : { input, undo: async () => undefined };
+  let outcome: { before?: Fields; after?: Fields };
+  try {
+    outcome = await write(staged.input);
+  } catch (error) {
+    await staged.undo();
+    throw error;
+  }
+  await spec.blobs?.release(outcome.before, outcome.after);
+};
+
 export const insertRecord = async (spec: ResourceSpec, tenantId: string, input: Fields): Promise<string> => {
-  const { id, ops } = insertOps(spec, tenantId, input);
-  await writeAtomically(ops);
+  let id = '';
+  await withBlobs(spec, tenantId, input, async (staged) => {
+    const insert = insertOps(spec, tenantId, staged);
+    id = insert.id;
+    await writeAtomically(insert.ops);
+    return {};
+  });
   return id;
 };
 
@@ -198,58 +223,56 @@ const versionGuard = (version: unknown) => ({
 });
 
 /** Merge update: only the fields sent change; `null` clears a nullable field. */
-export const updateRecord = (
-  spec: ResourceSpec,
-  tenantId: string,
-  id: string,
-  patch: Fields,
-): Promise<string> =>
-  retryStale(async () => {
-    const current = await getRecord(spec, tenantId, id, true);
-    const before = fieldsOf(current);
-    const after = { ...before, ...spec.store(patch, before) };
-    const item = recordItem(
-      spec,
-      tenantId,
-      id,
-      after,
-      current.createdAt as number,
-      (current.version as number) + 1,
-    );
-    await writeAtomically([
-      { item: { Put: { Item: item, ...versionGuard(current.version) } }, onConditionFailed: () => 'stale' },
-      ...claimUnique(spec, tenantId, id, after, before),
-      ...moveCounters(spec, tenantId, after, before),
-      ...referenceChecks(spec, tenantId, patch),
-    ]);
-    return id;
-  });
+export const updateRecord = async (spec: ResourceSpec, tenantId: string, id: string, given: Fields) => {
+  if (!isId(id)) throw notFound(`${spec.label} ${id}`);
+  await withBlobs(spec, tenantId, given, (patch) =>
+    retryStale(async () => {
+      const current = await getRecord(spec, tenantId, id, true);
+      const before = fieldsOf(current);
+      const after = { ...before, ...spec.store(patch, before) };
+      const version = (current.version as number) + 1;
+      const item = recordItem(spec, tenantId, id, after, current.createdAt as number, version);
+      await writeAtomically([
+        { item: { Put: { Item: item, ...versionGuard(current.version) } }, onConditionFailed: () => 'stale' },
+        ...claimUnique(spec, tenantId, id, after, before),
+        ...moveCounters(spec, tenantId, after, before),
+        ...referenceChecks(spec, tenantId, patch),
+      ]);
+      return { before, after };
+    }),
+  );
+  return id;
+};
 
 /**
  * Tickets count the records they point at (`refCount`, moved in the ticket's transaction), so a
  * customer with tickets, or an agent or lookup a ticket uses, cannot be deleted (409). The
  * delete's condition re-checks the count, so a ticket created meanwhile makes it re-read.
  */
-export const deleteRecord = (spec: ResourceSpec, tenantId: string, id: string): Promise<string> =>
-  retryStale(async () => {
-    const current = await getRecord(spec, tenantId, id, true);
-    if (typeof current.refCount === 'number' && current.refCount > 0) {
-      throw conflict('in-use', `${spec.label} ${id} is still used by ${current.refCount} ticket(s).`);
-    }
-    const before = fieldsOf(current);
-    await writeAtomically([
-      {
-        item: {
-          Delete: {
-            Key: keys.record(tenantId, spec.kind, id),
-            ConditionExpression: 'version = :v AND (attribute_not_exists(refCount) OR refCount <= :zero)',
-            ExpressionAttributeValues: { ':v': current.version, ':zero': 0 },
+export const deleteRecord = async (spec: ResourceSpec, tenantId: string, id: string): Promise<string> => {
+  await withBlobs(spec, tenantId, {}, () =>
+    retryStale(async () => {
+      const current = await getRecord(spec, tenantId, id, true);
+      if (typeof current.refCount === 'number' && current.refCount > 0) {
+        throw conflict('in-use', `${spec.label} ${id} is still used by ${current.refCount} ticket(s).`);
+      }
+      const before = fieldsOf(current);
+      await writeAtomically([
+        {
+          item: {
+            Delete: {
+              Key: keys.record(tenantId, spec.kind, id),
+              ConditionExpression: 'version = :v AND (attribute_not_exists(refCount) OR refCount <= :zero)',
+              ExpressionAttributeValues: { ':v': current.version, ':zero': 0 },
+            },
           },
+          onConditionFailed: () => 'stale',
         },
-        onConditionFailed: () => 'stale',
-      },
-      ...claimUnique(spec, tenantId, id, {}, before),
-      ...moveCounters(spec, tenantId, undefined, before),
-    ]);
-    return id;
-  });
+        ...claimUnique(spec, tenantId, id, {}, before),
+        ...moveCounters(spec, tenantId, undefined, before),
+      ]);
+      return { before };
+    }),
+  );
+  return id;
+};

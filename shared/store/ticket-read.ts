@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list-query';
 import type { Fields } from '../resources/resource-spec';
@@ -54,8 +54,14 @@ export const readTicketDetail = async (tenantId: string, id: string, baseUrl: st
   if (!ticket) throw notFound(`Ticket ${id}`);
   const replies = latestReplies(items.filter((item) => String(item.sk).startsWith('R#')));
   const notes = items.filter((item) => String(item.sk).startsWith('N#'));
+  const documents = items
+    .filter((item) => String(item.sk).startsWith('D#'))
+    .sort(
+      (a, b) =>
+        (a.addedAt as number) - (b.addedAt as number) || (a.position as number) - (b.position as number),
+    );
   const related = await getMany(relatedKeys(tenantId, [ticket], replies, notes));
-  return ticketToApi(ticket, related, tenantId, baseUrl, { replies, notes });
+  return ticketToApi(ticket, related, tenantId, baseUrl, { replies, notes, documents });
 };
 
 const invalid = (param: string, message: string) =>
@@ -132,4 +138,19 @@ export const listTickets = (tenantId: string, query: ListQuery, baseUrl: string)
       return tickets.map((t) => ticketToApi(t, related, tenantId, baseUrl));
     },
   );
+};
+
+/** One document record of one ticket of this tenant, or 404. */
+export const readDocument = async (tenantId: string, ticketId: string, documentId: string) => {
+  const missing = () => notFound(`Document ${documentId} of ticket ${ticketId}`);
+  if (!isId(ticketId) || !isId(documentId)) throw missing();
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: keys.record(tenantId, 'TICKET', ticketId).pk, sk: keys.document(documentId) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!out.Item) throw missing();
+  return out.Item as { key: string; documentName: string; documentType: string };
 };

@@ -1,4 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { commitWithDocuments, documentItems, type StagedDocuments, stageDocuments } from '../blobs/documents';
+import { deleteBlobs } from '../blobs/s3';
 import { notFound } from '../http/errors';
 import type { Fields } from '../resources/resource-spec';
 import type { NoteInput, ReplyInput, Status, TicketInput } from '../resources/ticket-schema';
@@ -78,8 +80,14 @@ const storedFields = (input: TicketInput): Fields => {
   return fields;
 };
 
-const replyItem = (tenantId: string, ticketId: string, reply: ReplyInput, now: number, path = '') => {
-  const id = newId(now);
+const replyItem = (
+  tenantId: string,
+  ticketId: string,
+  reply: ReplyInput & { id: string },
+  now: number,
+  path = '',
+) => {
+  const id = reply.id;
   const replyDate = reply.replyDate ?? now;
   const fromOperator = reply.replyFromOperator?.id ?? null;
   const ops: WriteOp[] = [
@@ -96,7 +104,6 @@ const replyItem = (tenantId: string, ticketId: string, reply: ReplyInput, now: n
             text: reply.text,
             replyDate,
             replyFromOperator: fromOperator,
-            attachedDocuments: [],
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -115,13 +122,30 @@ const replyItem = (tenantId: string, ticketId: string, reply: ReplyInput, now: n
   return { id, ops };
 };
 
-const replyOps = (
+type NewReply = ReplyInput & { id: string };
+
+const replyOps = (tenantId: string, ticketId: string, replies: NewReply[], now: number): WriteOp[] =>
+  replies.flatMap((reply, i) => replyItem(tenantId, ticketId, reply, now, `replies.${i}.`).ops);
+
+/** Replies of a body get their ids first, so that their documents can point at them. */
+const withIds = (replies: ReplyInput[] | undefined, now: number): NewReply[] =>
+  (replies ?? []).map((reply) => ({ ...reply, id: newId(now) }));
+
+/** The ticket's own documents and those of each reply in the body, staged in S3. */
+const stageAll = (
   tenantId: string,
   ticketId: string,
-  replies: ReplyInput[] | undefined,
-  now: number,
-): WriteOp[] =>
-  (replies ?? []).flatMap((reply, i) => replyItem(tenantId, ticketId, reply, now, `replies.${i}.`).ops);
+  documents: TicketInput['attachedDocuments'],
+  replies: NewReply[],
+) =>
+  stageDocuments(tenantId, ticketId, [
+    { documents, path: 'attachedDocuments', replyId: null },
+    ...replies.map((r, i) => ({
+      documents: r.attachedDocuments,
+      path: `replies.${i}.attachedDocuments`,
+      replyId: r.id,
+    })),
+  ]);
 
 const ticketItem = (tenantId: string, ticket: Fields, version: number): Fields => ({
   ...ticket,
@@ -144,7 +168,12 @@ export const insertTicket = async (tenantId: string, input: TicketInput): Promis
   const now = Date.now();
   const year = new Date(now).getUTCFullYear();
   const sequence = `TICKET_SEQ#${year}`;
-  const number = await allocateSequence(tenantId, sequence);
+  const replies = withIds(input.replies, now);
+  const staged = await stageAll(tenantId, id, input.attachedDocuments, replies);
+  const number = await allocateSequence(tenantId, sequence).catch(async (error) => {
+    await deleteBlobs(staged.written);
+    throw error;
+  });
   const ticket: Fields = {
     ...TICKET_DEFAULTS,
     ...storedFields(input),
@@ -156,17 +185,20 @@ export const insertTicket = async (tenantId: string, input: TicketInput): Promis
   };
   if (ticket.status === 'closed') ticket.closedDate = now;
   try {
-    await writeAtomically([
-      {
-        item: {
-          Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' },
+    await commitWithDocuments(staged, () =>
+      writeAtomically([
+        {
+          item: {
+            Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' },
+          },
         },
-      },
-      ...ticketCounterMoves(tenantId, ticket),
-      ...tagItemMoves(tenantId, ticket),
-      ...ticketReferenceMoves(tenantId, ticket),
-      ...replyOps(tenantId, id, input.replies, now),
-    ]);
+        ...ticketCounterMoves(tenantId, ticket),
+        ...tagItemMoves(tenantId, ticket),
+        ...ticketReferenceMoves(tenantId, ticket),
+        ...replyOps(tenantId, id, replies, now),
+        ...documentItems(tenantId, id, staged, now),
+      ]),
+    );
   } catch (error) {
     await releaseSequence(tenantId, sequence, number);
     throw error;
@@ -190,9 +222,25 @@ const closedDateAfter = (before: Fields, status: Status | undefined, now: number
 };
 
 /** Merge update; replies in the body are appended; `managedDate` always moves. */
-export const updateTicket = (tenantId: string, id: string, patch: TicketInput): Promise<string> =>
-  retryStale(async () => {
-    const current = await readTicket(tenantId, id);
+export const updateTicket = async (tenantId: string, id: string, patch: TicketInput): Promise<string> => {
+  const current = await readTicket(tenantId, id);
+  const replies = withIds(patch.replies, Date.now());
+  const staged = await stageAll(tenantId, id, patch.attachedDocuments, replies);
+  return commitWithDocuments(staged, () => updateTicketItems(tenantId, id, patch, replies, staged, current));
+};
+
+const updateTicketItems = (
+  tenantId: string,
+  id: string,
+  patch: TicketInput,
+  replies: (ReplyInput & { id: string })[],
+  staged: StagedDocuments,
+  firstRead: Fields,
+): Promise<string> => {
+  let known: Fields | undefined = firstRead;
+  return retryStale(async () => {
+    const current = known ?? (await readTicket(tenantId, id));
+    known = undefined;
     const now = Date.now();
     const before: Fields = { ...current };
     const after: Fields = {
@@ -216,10 +264,12 @@ export const updateTicket = (tenantId: string, id: string, patch: TicketInput): 
       ...ticketCounterMoves(tenantId, after, before),
       ...tagItemMoves(tenantId, after, before),
       ...ticketReferenceMoves(tenantId, after, before),
-      ...replyOps(tenantId, id, patch.replies, now),
+      ...replyOps(tenantId, id, replies, now),
+      ...documentItems(tenantId, id, staged, now),
     ]);
     return id;
   }, 10);
+};
 
 /** The ticket-side half of a reply or note: touch `managedDate` (and its index), bump the version. */
 const touchTicket = (
@@ -261,14 +311,20 @@ export const replyToTicket = async (
   if (!isId(ticketId)) throw missingTicket(ticketId);
   const now = Date.now();
   const fromAgent = Boolean(reply.replyFromOperator);
-  const { id, ops } = replyItem(tenantId, ticketId, reply, now);
-  await writeAtomically([
-    touchTicket(tenantId, ticketId, now, {
-      set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
-      values: { ':toReply': !fromAgent, ':toReplyCustomer': fromAgent },
-    }),
-    ...ops,
+  const { id, ops } = replyItem(tenantId, ticketId, { ...reply, id: newId(now) }, now);
+  const staged = await stageDocuments(tenantId, ticketId, [
+    { documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: id },
   ]);
+  await commitWithDocuments(staged, () =>
+    writeAtomically([
+      touchTicket(tenantId, ticketId, now, {
+        set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
+        values: { ':toReply': !fromAgent, ':toReplyCustomer': fromAgent },
+      }),
+      ...ops,
+      ...documentItems(tenantId, ticketId, staged, now),
+    ]),
+  );
   return id;
 };
 
@@ -309,9 +365,10 @@ export const addNote = async (tenantId: string, ticketId: string, note: NoteInpu
   return id;
 };
 
-/** Every item key of a ticket's collection (consistent, following 1 MB pages). */
+/** Every item key of a ticket's collection, and the S3 object of each document (consistent, all pages). */
 const collectionKeys = async (tenantId: string, id: string) => {
-  const found: { pk: string; sk: string }[] = [];
+  const items: { pk: string; sk: string }[] = [];
+  const objects: string[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const out = await db().send(
@@ -319,26 +376,36 @@ const collectionKeys = async (tenantId: string, id: string) => {
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': ticketKey(tenantId, id).pk },
-        ProjectionExpression: 'pk, sk',
+        ExpressionAttributeNames: { '#key': 'key' },
+        ProjectionExpression: 'pk, sk, #key',
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of out.Items ?? []) found.push({ pk: item.pk, sk: item.sk });
+    for (const item of out.Items ?? []) {
+      items.push({ pk: item.pk, sk: item.sk });
+      if (typeof item.key === 'string') objects.push(item.key);
+    }
     start = out.LastEvaluatedKey;
   } while (start);
-  return found;
+  return { items, objects };
+};
+
+/** Objects first, records after: a sweep cut short leaves records that a retried delete finds. */
+const sweep = async (children: { pk: string; sk: string }[], objects: string[]) => {
+  await deleteBlobs(objects);
+  await deleteKeys(children);
 };
 
 /**
  * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
- * counts, so from that instant it is gone everywhere; then its replies and notes (any number)
- * are swept. Should the sweep be cut short, a retried delete finds the leftovers and sweeps them.
+ * counts, so from that instant it is gone everywhere; then its documents' objects and its
+ * replies, notes and document records (any number) are swept. Should the sweep be cut short, a retried delete finds the leftovers and sweeps them.
  */
 export const deleteTicket = (tenantId: string, id: string): Promise<string> =>
   retryStale(async () => {
     if (!isId(id)) throw missingTicket(id);
-    const [current, items] = await Promise.all([
+    const [current, { items, objects }] = await Promise.all([
       db().send(
         new GetCommand({ TableName: tableName(), Key: ticketKey(tenantId, id), ConsistentRead: true }),
       ),
@@ -346,7 +413,7 @@ export const deleteTicket = (tenantId: string, id: string): Promise<string> =>
     ]);
     const children = items.filter((k) => k.sk !== RECORD_SK && !k.sk.startsWith('TAG#'));
     if (!current.Item) {
-      await deleteKeys(items);
+      await sweep(items, objects);
       throw missingTicket(id);
     }
     const before = current.Item as Fields;
@@ -365,6 +432,6 @@ export const deleteTicket = (tenantId: string, id: string): Promise<string> =>
       ...tagItemMoves(tenantId, undefined, before),
       ...ticketReferenceMoves(tenantId, undefined, before),
     ]);
-    await deleteKeys(children);
+    await sweep(children, objects);
     return id;
   });

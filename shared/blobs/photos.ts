@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { HttpError } from '../http/errors';
+import type { Fields } from '../resources/resource-spec';
+import { newId } from '../store/ids';
+import { deleteBlobs, putBlob } from './s3';
+
+/**
+ * Customer photos: `profilePhotoBlob` (hex, or base64 as with documents) is decoded, checked to
+ * be an image by its first bytes, put in S3 before the customer's transaction and recorded on
+ * the customer as `photo` {key, contentType, size}. It always reads back as null.
+ */
+export const PHOTO_MAX_BYTES = 1024 * 1024;
+
+const SIGNATURES: [string, (b: Buffer) => boolean][] = [
+  [
+    'image/png',
+    (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  ],
+  ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
+  [
+    'image/gif',
+    (b) =>
+      b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a',
+  ],
+  [
+    'image/webp',
+    (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  ],
+];
+
+const imageType = (bytes: Buffer) => SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
+
+const invalid = (message: string) =>
+  new HttpError(400, 'validation-error', 'Bad Request', 'The body is invalid.', [
+    { path: 'profilePhotoBlob', message },
+  ]);
+
+/** Hex first (Deskero's blob format); a string that is not a hex image is tried as base64. */
+const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
+  const candidates: Buffer[] = [];
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(text)) candidates.push(Buffer.from(text, 'hex'));
+  const compact = text.replace(/\s+/g, '');
+  if (/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)) {
+    candidates.push(Buffer.from(compact, 'base64'));
+  }
+  if (candidates.length === 0) throw invalid('must be hexadecimal or base64');
+  for (const bytes of candidates) {
+    const contentType = imageType(bytes);
+    if (!contentType) continue;
+    if (bytes.length > PHOTO_MAX_BYTES) {
+      throw new HttpError(
+        413,
+        'content-too-large',
+        'Content Too Large',
+        `The photo is larger than ${PHOTO_MAX_BYTES} bytes.`,
+        [{ path: 'profilePhotoBlob', message: `larger than ${PHOTO_MAX_BYTES} bytes` }],
+      );
+    }
+    return { bytes, contentType };
+  }
+  throw invalid('must be a PNG, JPEG, GIF or WebP image');
+};
+
+const photoKey = (tenantId: string) => `t/${tenantId}/customer-photo/${newId()}`;
+
+/** Before the transaction: store a sent photo, or mark it removed (`null`). */
+export const stagePhoto = async (tenantId: string, input: Fields) => {
+  const { profilePhotoBlob, ...rest } = input;
+  if (profilePhotoBlob === undefined) return { input: rest, undo: async () => undefined };
+  if (profilePhotoBlob === null) return { input: { ...rest, photo: null }, undo: async () => undefined };
+  const { bytes, contentType } = decodePhoto(profilePhotoBlob as string);
+  const key = photoKey(tenantId);
+  await putBlob(key, bytes, contentType, createHash('sha256').update(bytes).digest('base64'));
+  return {
+    input: { ...rest, photo: { key, contentType, size: bytes.length } },
+    undo: () => deleteBlobs([key]),
+  };
+};
+
+/** After the transaction: the photo the customer no longer points at is deleted. */
+export const releasePhoto = async (before: Fields | undefined, after: Fields | undefined) => {
+  const old = (before?.photo as { key?: string } | null | undefined)?.key;
+  const now = (after?.photo as { key?: string } | null | undefined)?.key;
+  if (old && old !== now) await deleteBlobs([old]);
+};

@@ -1,0 +1,431 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { s3 } from '../../shared/blobs/s3';
+import { config } from '../../shared/config';
+import { db, tableName } from '../../shared/store/dynamo';
+import { keys } from '../../shared/store/keys';
+import { newTenant, type Tenant } from '../helpers/api';
+import { clientFor, type TenantClient } from '../helpers/tenant-client';
+
+let tenant: Tenant;
+let api: TenantClient;
+let customer: string;
+
+beforeEach(async () => {
+  tenant = await newTenant();
+  api = clientFor(tenant);
+  customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
+});
+
+const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+const ticket = (extra: Record<string, unknown> = {}) => ({
+  subject: 's',
+  description: 'd',
+  openedBy: { id: customer },
+  ...extra,
+});
+
+/** Every object this tenant has in the bucket. */
+const objects = async (prefix = `t/${tenant.clientId}/`) => {
+  const out = await s3().send(new ListObjectsV2Command({ Bucket: config().BUCKET_NAME, Prefix: prefix }));
+  return (out.Contents ?? []).map((o) => o.Key as string);
+};
+
+/** Follows the download address like a client: our 302, then the presigned S3 address. */
+const download = async (downloadUrl: string, as: TenantClient = api) => {
+  const res = await as.get(downloadUrl);
+  if (res.status !== 302) return { status: res.status };
+  expect(res.headers.location).toBe(res.body.url);
+  const file = await fetch(res.headers.location as string);
+  return {
+    status: file.status,
+    bytes: Buffer.from(await file.arrayBuffer()),
+    type: file.headers.get('content-type'),
+    disposition: file.headers.get('content-disposition'),
+  };
+};
+
+describe('attached documents', () => {
+  it('round-trips hex (either case), base64 and every byte value on insert, update and reply', async () => {
+    const id = await api.create(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [
+          {
+            documentName: 'lower.bin',
+            documentType: 'application/octet-stream',
+            documentBlob: ALL_BYTES.toString('hex'),
+          },
+          {
+            documentName: 'UPPER.bin',
+            documentType: 'application/octet-stream',
+            documentBlob: ALL_BYTES.toString('hex').toUpperCase(),
+          },
+        ],
+        replies: [
+          {
+            text: 'with file',
+            attachedDocuments: [
+              {
+                documentName: 'r.txt',
+                documentType: 'text/plain',
+                documentBase64: Buffer.from('héllo').toString('base64'),
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    await api.put(`/ticket/update/${id}`, {
+      attachedDocuments: [
+        {
+          documentName: 'later.pdf',
+          documentType: 'application/pdf',
+          documentBase64: ALL_BYTES.toString('base64'),
+        },
+      ],
+    });
+    const reply = await api.put(`/ticket/reply/${id}`, {
+      text: 'another',
+      attachedDocuments: [{ documentName: 'empty.txt', documentType: 'text/plain', documentBlob: '' }],
+    });
+    expect(reply.status).toBe(200);
+
+    const t = (await api.get(`/ticket/${id}`)).body;
+    expect(t.attachedDocuments).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        documentName: 'lower.bin',
+        documentType: 'application/octet-stream',
+        size: 256,
+        checksum: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+        downloadUrl: expect.stringMatching(new RegExp(`/ticket/${id}/attachment/[0-9a-f]{24}$`)),
+      },
+      expect.objectContaining({ documentName: 'UPPER.bin', size: 256 }),
+      expect.objectContaining({ documentName: 'later.pdf', documentType: 'application/pdf', size: 256 }),
+    ]);
+    expect(t.replies[0].attachedDocuments).toEqual([
+      expect.objectContaining({ documentName: 'r.txt', size: 6 }),
+    ]);
+    expect(t.replies[1].attachedDocuments).toEqual([
+      expect.objectContaining({ documentName: 'empty.txt', size: 0 }),
+    ]);
+
+    for (const doc of t.attachedDocuments) {
+      const file = await download(doc.downloadUrl);
+      expect(file.status).toBe(200);
+      expect(file.bytes?.equals(ALL_BYTES)).toBe(true);
+      expect(file.type).toBe(doc.documentType);
+      expect(file.disposition).toContain(encodeURIComponent(doc.documentName));
+    }
+    const text = await download(t.replies[0].attachedDocuments[0].downloadUrl);
+    expect(text.bytes?.toString()).toBe('héllo');
+  });
+
+  it('rejects bad encodings, names and media types by index, writing nothing anywhere', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { documentName: 'a', documentType: 'text/plain', documentBlob: 'abc' },
+        'attachedDocuments.1.documentBlob',
+      ],
+      [
+        { documentName: 'a', documentType: 'text/plain', documentBlob: 'zz' },
+        'attachedDocuments.1.documentBlob',
+      ],
+      [
+        { documentName: 'a', documentType: 'text/plain', documentBase64: 'a===' },
+        'attachedDocuments.1.documentBase64',
+      ],
+      [
+        { documentName: '', documentType: 'text/plain', documentBlob: '00' },
+        'attachedDocuments.1.documentName',
+      ],
+      [{ documentName: 'a', documentType: 'text', documentBlob: '00' }, 'attachedDocuments.1.documentType'],
+      [{ documentName: 'a', documentType: 'text/plain' }, 'attachedDocuments.1'],
+      [
+        { documentName: 'a', documentType: 'text/plain', documentBlob: '00', documentBase64: 'AA==' },
+        'attachedDocuments.1',
+      ],
+    ];
+    const good = { documentName: 'ok.txt', documentType: 'text/plain', documentBlob: '6f6b' };
+    for (const [bad, path] of cases) {
+      const res = await api.post('/ticket/insert', ticket({ attachedDocuments: [good, bad] }));
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(bad),
+      ).toContain(path);
+    }
+    expect(await objects()).toEqual([]);
+    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(0);
+  });
+
+  it('answers 413 for a document or a body over its limit, writing nothing', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 1, 7);
+    const overDocument = await api.post(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [
+          {
+            documentName: 'big',
+            documentType: 'application/octet-stream',
+            documentBase64: big.toString('base64'),
+          },
+        ],
+      }),
+    );
+    expect(overDocument.status).toBe(413);
+    expect(overDocument.body.errors[0].path).toBe('attachedDocuments.0');
+    const overBody = await api.post(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [
+          {
+            documentName: 'big',
+            documentType: 'application/octet-stream',
+            documentBlob: big.toString('hex'),
+          },
+        ],
+      }),
+    );
+    expect(overBody.status).toBe(413);
+    expect(await objects()).toEqual([]);
+    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(0);
+  });
+
+  it('removes the uploaded objects when the table transaction fails', async () => {
+    const res = await api.post(
+      '/ticket/insert',
+      ticket({
+        assignedTo: { id: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+        attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00ff' }],
+      }),
+    );
+    expect(res.status).toBe(400);
+    const id = await api.create('/ticket/insert', ticket());
+    const reply = await api.put(`/ticket/reply/${id}`, {
+      text: 'x',
+      replyFromOperator: { id: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+      attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00ff' }],
+    });
+    expect(reply.status).toBe(400);
+    expect(await objects()).toEqual([]);
+  });
+
+  it('removes the uploaded objects when the store fails mid-write (injected), answering 503', async () => {
+    const name = 'inject-transaction-failure';
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand') {
+          throw Object.assign(new Error('injected'), { name: 'ServiceUnavailable', $fault: 'server' });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const res = await api.post(
+        '/ticket/insert',
+        ticket({
+          attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00ff' }],
+        }),
+      );
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+    expect(await objects()).toEqual([]);
+    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(0);
+  });
+
+  it('deletes the objects with the ticket', async () => {
+    const id = await api.create(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00ff' }],
+      }),
+    );
+    await api.put(`/ticket/reply/${id}`, {
+      text: 'x',
+      attachedDocuments: [{ documentName: 'b.txt', documentType: 'text/plain', documentBlob: '01' }],
+    });
+    expect(await objects()).toHaveLength(2);
+    const doc = (await api.get(`/ticket/${id}`)).body.attachedDocuments[0];
+    expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect(await objects()).toEqual([]);
+    expect((await download(doc.downloadUrl)).status).toBe(404);
+    const left = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.record(tenant.clientId, 'TICKET', id).pk },
+      }),
+    );
+    expect(left.Items).toEqual([]);
+  });
+
+  it('lets only the owning tenant download', async () => {
+    const id = await api.create(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00ff' }],
+      }),
+    );
+    const doc = (await api.get(`/ticket/${id}`)).body.attachedDocuments[0];
+    const other = clientFor(await newTenant());
+    expect((await download(doc.downloadUrl, other)).status).toBe(404);
+    expect((await api.get(`/ticket/${id}/attachment/bbbbbbbbbbbbbbbbbbbbbbbb`)).status).toBe(404);
+  });
+});
+
+describe('large files through a presigned upload', () => {
+  it('uploads to the presigned address, attaches by uploadId and downloads the same bytes', async () => {
+    const upload = await api.post('/ticket/attachment/upload', {
+      documentName: 'big.bin',
+      documentType: 'application/zip',
+    });
+    expect(upload.status).toBe(201);
+    expect(upload.body).toMatchObject({
+      uploadId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      method: 'PUT',
+      expiresIn: 900,
+    });
+    const bytes = Buffer.concat([ALL_BYTES, Buffer.alloc(6 * 1024 * 1024, 1)]);
+    const put = await fetch(upload.body.uploadUrl, {
+      method: 'PUT',
+      body: bytes,
+      headers: upload.body.headers,
+    });
+    expect(put.status).toBe(200);
+
+    const id = await api.create(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [
+          { documentName: 'big.bin', documentType: 'application/zip', uploadId: upload.body.uploadId },
+        ],
+      }),
+    );
+    const doc = (await api.get(`/ticket/${id}`)).body.attachedDocuments[0];
+    expect(doc).toMatchObject({
+      documentName: 'big.bin',
+      size: bytes.length,
+      checksum: expect.stringMatching(/^etag:/),
+    });
+    const file = await download(doc.downloadUrl);
+    expect(file.bytes?.equals(bytes)).toBe(true);
+    expect(await objects(`staging/${tenant.clientId}/`)).toEqual([]);
+
+    const again = await api.post(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [
+          { documentName: 'x', documentType: 'application/zip', uploadId: upload.body.uploadId },
+        ],
+      }),
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].path).toBe('attachedDocuments.0.uploadId');
+  });
+
+  it("cannot attach another tenant's upload", async () => {
+    const other = clientFor(await newTenant());
+    const upload = (
+      await other.post('/ticket/attachment/upload', { documentName: 'a', documentType: 'text/plain' })
+    ).body;
+    await fetch(upload.uploadUrl, { method: 'PUT', body: 'secret', headers: upload.headers });
+    const res = await api.post(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: [{ documentName: 'a', documentType: 'text/plain', uploadId: upload.uploadId }],
+      }),
+    );
+    expect(res.status).toBe(400);
+  });
+});
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png body')]);
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('jpeg body')]);
+
+describe('customer photo', () => {
+  afterEach(async () => {
+    // every test below ends with the photos it made removed again
+    expect(await objects()).toEqual([]);
+  });
+
+  it('stores, reads, replaces and removes a photo', async () => {
+    const id = await api.create('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: PNG.toString('hex'),
+    });
+    const detail = (await api.get(`/customer/${id}`)).body;
+    expect(detail.profilePhotoBlob).toBeNull();
+    let photo = await api.get(`/customer/photo/${id}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(Buffer.isBuffer(photo.body) && photo.body.equals(PNG)).toBe(true);
+
+    expect(
+      (await api.put(`/customer/update/${id}`, { profilePhotoBlob: JPEG.toString('base64') })).status,
+    ).toBe(200);
+    photo = await api.get(`/customer/photo/${id}`);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.body.equals(JPEG)).toBe(true);
+    expect(await objects()).toHaveLength(1);
+
+    expect((await api.put(`/customer/update/${id}`, { company: 'no photo change' })).status).toBe(200);
+    expect(await objects()).toHaveLength(1);
+    expect((await api.put(`/customer/update/${id}`, { profilePhotoBlob: null })).status).toBe(200);
+    expect((await api.get(`/customer/photo/${id}`)).status).toBe(404);
+    await api.del(`/customer/delete/${id}`);
+  });
+
+  it('deletes the photo with the customer, and 404s without one', async () => {
+    expect((await api.get(`/customer/photo/${customer}`)).status).toBe(404);
+    const id = await api.create('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: PNG.toString('base64'),
+    });
+    expect(await objects()).toHaveLength(1);
+    await api.del(`/customer/delete/${id}`);
+    expect((await api.get(`/customer/photo/${id}`)).status).toBe(404);
+  });
+
+  it('accepts images only, within the size limit, writing nothing otherwise', async () => {
+    const notImage = await api.post('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: Buffer.from('hello').toString('hex'),
+    });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.errors[0].path).toBe('profilePhotoBlob');
+    const tooBig = await api.post('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]).toString('base64'),
+    });
+    expect(tooBig.status).toBe(413);
+    const duplicate = await api.post('/customer/insert', {
+      name: 'P',
+      email: 'ada@example.com',
+      profilePhotoBlob: PNG.toString('hex'),
+    });
+    expect(duplicate.status).toBe(409);
+    expect((await api.get('/customer/list')).body.customer.totalRecords).toBe(1);
+  });
+
+  it("does not serve another tenant's photo", async () => {
+    const id = await api.create('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: PNG.toString('hex'),
+    });
+    const other = clientFor(await newTenant());
+    expect((await other.get(`/customer/photo/${id}`)).status).toBe(404);
+    await api.del(`/customer/delete/${id}`);
+  });
+});
