@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { HttpError } from '../http/errors';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from './dynamo';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -10,11 +10,12 @@ export type TransactItem = { [K in keyof FullItem]?: Omit<NonNullable<FullItem[K
 /**
  * One element of an atomic write. `onConditionFailed` names what a failed condition on this
  * element means to the client (duplicate e-mail, missing reference, ...). Return `'stale'` for
- * an optimistic-version mismatch the caller resolves by re-reading and retrying.
+ * an optimistic-version mismatch the caller resolves by re-reading and retrying. Elements that
+ * ask for `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'` get the item that failed them.
  */
 export interface WriteOp {
   item: TransactItem;
-  onConditionFailed?: () => HttpError | 'stale';
+  onConditionFailed?: (current?: Record<string, unknown>) => Error | 'stale';
   /**
    * Set on counter moves (and reference counts) so several moves of one item become one
    * element (see mergeCounters). `build(0)` may return undefined to drop the element.
@@ -79,7 +80,8 @@ export const writeAtomically = async (given: WriteOp[]): Promise<void> => {
       const reasons = error.CancellationReasons ?? [];
       const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (failed >= 0) {
-        const outcome = ops[failed]?.onConditionFailed?.();
+        const old = reasons[failed]?.Item;
+        const outcome = ops[failed]?.onConditionFailed?.(old ? unmarshall(old) : undefined);
         if (outcome === 'stale') throw new StaleWrite();
         if (outcome) throw outcome;
         throw error;

@@ -1,0 +1,163 @@
+/**
+ * The operator CLI: `npm run --silent helpdesk -- client create|list|revoke`.
+ * stdout carries only the JSON result lines (scripts parse them); everything else goes to stderr.
+ *
+ * Store: DYNAMODB_ENDPOINT if set; else TABLE_NAME in AWS (default credential chain);
+ * else the local data dir (HELPDESK_DATA_DIR, default .helpdesk): the running `npm start`
+ * store if there is one, otherwise a DynamoDB Local started for this command only.
+ */
+import { parseArgs } from 'node:util';
+import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
+import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
+
+const USAGE = `Usage:
+  helpdesk client create --name <name>      prints {"clientId","apiToken"} (the token only this once)
+  helpdesk client list                      prints one JSON line per client
+  helpdesk client revoke --client-id <id>   prints {"clientId","revoked":true}
+Store: DYNAMODB_ENDPOINT, else TABLE_NAME (AWS), else the local data dir HELPDESK_DATA_DIR (.helpdesk).`;
+
+class UsageError extends Error {}
+
+type Command =
+  | { name: 'create'; clientName: string }
+  | { name: 'list' }
+  | { name: 'revoke'; clientId: string };
+
+const parseOptions = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      'client-id': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
+const parseCommand = (argv: string[]): Command => {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (values.help) throw new UsageError('');
+  const [group, action, ...extra] = positionals;
+  if (group !== 'client' || extra.length)
+    throw new UsageError(`unknown command: ${positionals.join(' ') || '(none)'}`);
+  const only = (allowed: string[]) => {
+    const stray = Object.keys(values).filter((key) => !allowed.includes(key));
+    if (stray.length) throw new UsageError(`client ${action} does not take --${stray.join(', --')}`);
+  };
+  switch (action) {
+    case 'create':
+      only(['name']);
+      if (!values.name?.trim()) throw new UsageError('client create needs --name <name>');
+      return { name: 'create', clientName: values.name.trim() };
+    case 'list':
+      only([]);
+      return { name: 'list' };
+    case 'revoke':
+      only(['client-id']);
+      if (!values['client-id']) throw new UsageError('client revoke needs --client-id <id>');
+      return { name: 'revoke', clientId: values['client-id'] };
+    default:
+      throw new UsageError(`unknown command: client ${action ?? ''}`.trim());
+  }
+};
+
+/** Points the environment at the store to use; returns what to undo afterwards. */
+const openStore = async (): Promise<() => Promise<void>> => {
+  let endpoint = process.env.DYNAMODB_ENDPOINT;
+  let stop = async () => {};
+  if (!endpoint) {
+    if (process.env.TABLE_NAME) return stop; // AWS: the stack owns the table
+    const dir = dataDir();
+    useCursorSecret(dir);
+    const running = readRunningStore(dir);
+    if (running && (await dynamoAnswers(running.endpoint))) {
+      endpoint = running.endpoint;
+    } else {
+      const dynamo = await startDynamoDbLocal({ dbPath: dynamoDbPath(dir), shortLived: true });
+      endpoint = dynamo.endpoint;
+      stop = () => dynamo.stop();
+    }
+    process.env.DYNAMODB_ENDPOINT = endpoint;
+  }
+  const { config } = await import('../shared/config');
+  const { ensureTable } = await import('../shared/store/create-table');
+  const client = localDynamoClient(endpoint);
+  try {
+    await ensureTable(client, config().TABLE_NAME);
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return stop;
+};
+
+/** Runs the command; returns the process exit code. */
+const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
+  const clients = await import('../shared/auth/clients');
+  switch (command.name) {
+    case 'create': {
+      const { clientId, apiToken } = await clients.createClient(command.clientName);
+      print({ clientId, apiToken });
+      return 0;
+    }
+    case 'list':
+      for (const client of await clients.listClients()) print(client);
+      return 0;
+    case 'revoke': {
+      if (await clients.revokeClient(command.clientId)) {
+        print({ clientId: command.clientId, revoked: true });
+        return 0;
+      }
+      const problem = {
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: `No client ${command.clientId}`,
+      };
+      console.error(JSON.stringify(problem));
+      return 1;
+    }
+  }
+};
+
+const main = async (): Promise<number> => {
+  // Keep stdout for results only: anything else that writes to it (an SDK warning, a logger
+  // in the store code) is sent to stderr instead.
+  const stdoutWrite = process.stdout.write.bind(process.stdout);
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  const print = (value: unknown) => stdoutWrite(`${JSON.stringify(value)}\n`);
+
+  let command: Command;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) console.error(`helpdesk: ${error.message}`);
+    console.error(USAGE);
+    return error.message ? 2 : 0;
+  }
+  const closeStore = await openStore();
+  try {
+    return await run(command, print);
+  } finally {
+    const { resetDb } = await import('../shared/store/dynamo');
+    resetDb(); // close pooled sockets so the process can end
+    await closeStore();
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`helpdesk: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,114 @@
+/**
+ * `npm start`: the whole API on one machine. DynamoDB Local (persisted in the data dir),
+ * the table, the local API Gateway stand-in and, on first start, a demo client.
+ * Env: PORT (3000), HOST (all interfaces), HELPDESK_DATA_DIR (.helpdesk),
+ * DYNAMODB_ENDPOINT (use that store instead of starting one), S3_ENDPOINT + BUCKET_NAME (likewise
+ * for attachments; otherwise a local S3 server keeps them in <data dir>/s3).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  dataDir,
+  dynamoDbPath,
+  processAlive,
+  readRunningStore,
+  removeRunningStore,
+  useCursorSecret,
+  writeRunningStore,
+} from './data-dir';
+import { type DynamoDbLocal, dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
+import { type S3Local, startS3Local } from './s3-local';
+import type { LocalServer } from './server';
+
+const dir = dataDir();
+let dynamo: DynamoDbLocal | undefined;
+let server: LocalServer | undefined;
+let blobs: S3Local | undefined;
+let stopping: Promise<never> | undefined;
+
+/**
+ * Idempotent: Ctrl-C reaches us twice (from the terminal and relayed by tsx), and the second
+ * signal must not cut short the first shutdown.
+ */
+const stop = (exitCode: number): Promise<never> => {
+  stopping ??= (async () => {
+    if (server) console.log('Stopping…');
+    await server?.close().catch(() => undefined);
+    await blobs?.stop().catch(() => undefined);
+    await dynamo?.stop().catch(() => undefined);
+    removeRunningStore(dir);
+    process.exit(exitCode);
+  })();
+  return stopping;
+};
+
+/** The DynamoDB endpoint to use: the configured one, or a DynamoDB Local we start on the data dir. */
+const startStore = async (): Promise<string> => {
+  if (process.env.DYNAMODB_ENDPOINT) return process.env.DYNAMODB_ENDPOINT;
+  const running = readRunningStore(dir);
+  if (running && processAlive(running.pid) && (await dynamoAnswers(running.endpoint))) {
+    throw new Error(`Another server (pid ${running.pid}) is using ${dir}. Stop it or set HELPDESK_DATA_DIR.`);
+  }
+  const started = Date.now();
+  dynamo = await startDynamoDbLocal({ dbPath: dynamoDbPath(dir) });
+  writeRunningStore(dir, { endpoint: dynamo.endpoint, pid: process.pid });
+  console.log(`DynamoDB Local ready in ${Date.now() - started} ms (data in ${dynamoDbPath(dir)})`);
+  return dynamo.endpoint;
+};
+
+/** Attachments and photos: the configured S3 endpoint, or a local S3 server on the data dir. */
+const startBlobStore = async (): Promise<void> => {
+  if (process.env.S3_ENDPOINT) return;
+  blobs = await startS3Local({
+    directory: join(dir, 's3'),
+    bucket: process.env.BUCKET_NAME ?? 'helpdesk-blobs',
+  });
+  process.env.S3_ENDPOINT = blobs.endpoint;
+  process.env.BUCKET_NAME = blobs.bucket;
+};
+
+const announceDemoClient = async (baseUrl: string): Promise<void> => {
+  const marker = join(dir, 'demo-client');
+  const createHint = 'npm run --silent helpdesk -- client create --name <name>';
+  if (existsSync(marker)) {
+    const clientId = readFileSync(marker, 'utf8').trim();
+    console.log(`Demo client exists: clientId ${clientId}. Another client: ${createHint}`);
+    return;
+  }
+  const { createClient } = await import('../shared/auth/clients');
+  const demo = await createClient('demo');
+  writeFileSync(marker, `${demo.clientId}\n`);
+  console.log(`Demo client created (the apiToken is shown only now):
+  clientId: ${demo.clientId}
+  apiToken: ${demo.apiToken}
+Try it:
+  curl -s -H 'Authorization: Basic ${demo.apiToken}' '${baseUrl}/oauth/token?grant_type=client_credentials'
+  curl -s -H 'Authorization: Bearer <access_token>' -H 'clientId: ${demo.clientId}' ${baseUrl}/customer/list
+More clients: ${createHint}`);
+};
+
+const main = async (): Promise<void> => {
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  process.on('exit', () => removeRunningStore(dir)); // also on a crash
+  useCursorSecret(dir);
+  // Set before anything reads the config (it is parsed once, on first use).
+  const endpoint = await startStore();
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  await startBlobStore();
+
+  const { config } = await import('../shared/config');
+  const { ensureTable } = await import('../shared/store/create-table');
+  const client = localDynamoClient(endpoint);
+  await ensureTable(client, config().TABLE_NAME).finally(() => client.destroy());
+
+  const { startServer } = await import('./server');
+  server = await startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST });
+  await announceDemoClient(server.url);
+  console.log(`Help-desk API listening on ${server.url} (Ctrl-C to stop)`);
+};
+
+main().catch(async (error: unknown) => {
+  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await stop(1);
+});

@@ -1,0 +1,16 @@
+import { inject } from 'vitest';
+
+/**
+ * Runs in every test process before the test file is imported, so shared/config.ts (parsed
+ * once, on first use) sees the test store and a fixed cursor key.
+ */
+process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+process.env.TABLE_NAME = inject('tableName');
+process.env.S3_ENDPOINT = inject('s3Endpoint');
+process.env.BUCKET_NAME = inject('bucketName');
+process.env.CURSOR_SECRET = 'test-cursor-secret-0123456789abcdefghijk';
+process.env.AWS_REGION = 'us-east-1';
+delete process.env.PUBLIC_BASE_URL;
+delete process.env.CURSOR_SECRET_ARN;
+// The access log is one line per request: keep test output readable unless asked for.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
