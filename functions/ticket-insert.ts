@@ -4,6 +4,7 @@ import { ticketInsert } from '../shared/resources/ticket-schema';
 import { validate } from '../shared/schemas/validate';
 import { insertTicket } from '../shared/store/tickets';
 
-export const handler = apiHandler('ticketInsert', async ({ tenantId, body }) =>
-  json(201, { id: await insertTicket(tenantId, validate(ticketInsert, body)) }),
-);
+export const handler = apiHandler('ticketInsert', async ({ tenantId, body, remember }) => {
+  const input = validate(ticketInsert, body);
+  return json(201, { id: await insertTicket(tenantId, input, (id) => remember(201, { id })) });
+});

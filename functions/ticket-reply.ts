@@ -5,7 +5,7 @@ import { validate } from '../shared/schemas/validate';
 import { replyToTicket } from '../shared/store/tickets';
 
 /** `PUT /ticket/reply/{id}` answers the id of the new reply. */
-export const handler = apiHandler('ticketReply', async ({ tenantId, pathId, body }) => {
+export const handler = apiHandler('ticketReply', async ({ tenantId, pathId, body, remember }) => {
   const reply = validate(replyInput, body);
-  return json(200, { id: await replyToTicket(tenantId, pathId, reply) });
+  return json(200, { id: await replyToTicket(tenantId, pathId, reply, (id) => remember(200, { id })) });
 });

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 
 // Resolved from this file, not the cwd, so synth and tests work from any directory.
@@ -22,14 +24,25 @@ export interface ApiFunctionProps {
   readonly table: ITableV2;
   /** `read` gets a read-only grant on the table and its indexes. */
   readonly tableAccess: 'read' | 'write';
+  /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
+  readonly blobs?: { readonly bucket: IBucket; readonly access: 'read' | 'write' };
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly environment?: Record<string, string>;
 }
 
-/** One API handler with every house default, and least-privilege access to the table. */
+/** One API handler with every house default, and least-privilege access to the table and bucket. */
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    // An explicit group: retention and removal are ours, and no LogRetention custom resource.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    // Our own role instead of AWSLambdaBasicExecutionRole, which may create any log group and write
+    // to all of them: this one may only write streams of the function's own group.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     super(scope, id, {
       entry: entryOf(props.handlerFile),
       handler: 'handler',
@@ -42,16 +55,14 @@ export class ApiFunction extends NodejsFunction {
       // Below API Gateway's 30 s integration limit: no invocation may still be writing after the
       // client was told the request failed.
       timeout: Duration.seconds(10),
-      // An explicit group: retention and removal are ours, and no LogRetention custom resource.
-      logGroup: new LogGroup(scope, `${id}Logs`, {
-        retention: props.logRetention,
-        removalPolicy: props.removalPolicy,
-      }),
+      role,
+      logGroup,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
         TABLE_NAME: props.table.tableName,
+        ...(props.blobs ? { BUCKET_NAME: props.blobs.bucket.bucketName } : {}),
         ...props.environment,
       },
       bundling: {
@@ -69,5 +80,10 @@ export class ApiFunction extends NodejsFunction {
     });
     if (props.tableAccess === 'read') props.table.grantReadData(this);
     else props.table.grantReadWriteData(this);
+    // `read` presigns downloads and reads photos. `write` also puts, copies out of staging, deletes
+    // and presigns uploads (a presigned PUT acts with the signer's permissions, so it needs
+    // PutObject). grantReadWrite already includes grantDelete's s3:DeleteObject*.
+    if (props.blobs?.access === 'read') props.blobs.bucket.grantRead(this);
+    else if (props.blobs?.access === 'write') props.blobs.bucket.grantReadWrite(this);
   }
 }

@@ -1,11 +1,18 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { App, Tags } from 'aws-cdk-lib';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { HelpdeskStack } from './helpdesk-stack';
+import { acknowledgeNagFindings } from './nag-suppressions';
 import { readStackContext } from './stack-context';
 
-/** Builds `Helpdesk-<stage>` from the app's context; the tests call it with their own App. */
+/**
+ * Builds `Helpdesk-<stage>` from the app's context; the tests call it with their own App.
+ * cdk-nag's AWS Solutions pack runs at synthesis (cdk-nag 3 is a policy-validation plugin, not an
+ * aspect): any finding not acknowledged in nag-suppressions.ts fails `cdk synth` and the tests.
+ */
 export const buildHelpdeskStack = (app: App): HelpdeskStack => {
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   const settings = readStackContext(app.node);
   const stack = new HelpdeskStack(app, `Helpdesk-${settings.stage}`, {
     settings,
@@ -13,6 +20,7 @@ export const buildHelpdeskStack = (app: App): HelpdeskStack => {
   });
   Tags.of(stack).add('service', 'helpdesk');
   Tags.of(stack).add('stage', settings.stage);
+  acknowledgeNagFindings(stack);
   return stack;
 };
 

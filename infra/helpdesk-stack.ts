@@ -1,12 +1,21 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../shared/routes';
 import { ALL_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/store/table-schema';
 import { ApiFunction } from './api-function';
+import { AttachmentsBucket } from './attachments-bucket';
 import type { StackContext } from './stack-context';
 
 export interface HelpdeskStackProps extends StackProps {
@@ -17,8 +26,37 @@ const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 // Only list routes hand out page cursors, so only they may read the signing key.
 export const signsCursors = (r: Route): boolean => r.operationId.endsWith('List');
 
-/** The whole help-desk: one table, one cursor-signing secret, one HTTP API with a function per route. */
+// One JSON line per request. No headers and no query string: they carry tokens, e-mails and cursors.
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    requestTime: '$context.requestTimeEpoch',
+    routeKey: '$context.routeKey',
+    path: '$context.path',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    responseLatency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationStatus: '$context.integrationStatus',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+/**
+ * The whole help-desk: one table, one cursor-signing secret, one attachments bucket, one HTTP API
+ * with a function per route. The public fields are what infra/nag-suppressions.ts acknowledges on.
+ */
 export class HelpdeskStack extends Stack {
+  readonly table: TableV2;
+  readonly cursorSecret: Secret;
+  readonly attachments: AttachmentsBucket;
+  /** By operationId. */
+  readonly functions = new Map<string, ApiFunction>();
+  /** By operationId. */
+  readonly routes = new Map<string, HttpRoute>();
+
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, props);
     const { settings } = props;
@@ -43,22 +81,35 @@ export class HelpdeskStack extends Stack {
         projectionType: ProjectionType.ALL,
       })),
     });
+    this.table = table;
 
     const cursorSecret = new Secret(this, 'CursorSecret', {
       description: 'HMAC key that signs list page cursors',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy,
     });
+    this.cursorSecret = cursorSecret;
+
+    this.attachments = new AttachmentsBucket(this, 'Attachments', {
+      removalPolicy,
+      accessLogDays: settings.logRetention,
+    });
+    const { bucket } = this.attachments;
 
     const api = new HttpApi(this, 'Api', {
       apiName: this.stackName,
       // The default stage is added below: HttpApi's own one takes no throttle settings.
       createDefaultStage: false,
     });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: settings.logRetention,
+      removalPolicy,
+    });
     const stage = api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: settings.throttle,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
 
     // API Gateway picks the most specific route, so `GET /ticket/list` wins over `GET /ticket/{id}`.
@@ -68,19 +119,23 @@ export class HelpdeskStack extends Stack {
         handlerFile: route.handler,
         table,
         tableAccess: route.access,
+        blobs: route.blobs && { bucket, access: route.blobs },
         logRetention: settings.logRetention,
         removalPolicy,
         environment: signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {},
       });
       if (signsCursors(route)) cursorSecret.grantRead(fn);
-      new HttpRoute(this, `${name}Route`, {
+      const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
       });
+      this.functions.set(route.operationId, fn);
+      this.routes.set(route.operationId, httpRoute);
     }
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
   }
 }

@@ -11,6 +11,7 @@
  * - `blobs`: access to the attachments bucket (`read` presigns downloads / reads photos,
  *   `write` stores and deletes objects); absent means none.
  * - `maxBodyBytes`: body limit (413 beyond); 1 MiB unless the route carries files.
+ * - `idempotent`: creates something and honours `Idempotency-Key`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,6 +25,7 @@ export interface Route {
   readonly auth: 'bearer' | 'basic';
   readonly blobs?: 'read' | 'write';
   readonly maxBodyBytes?: number;
+  readonly idempotent?: boolean;
 }
 
 /** Routes carrying documents inline: below Lambda's 6 MB invocation payload, with room for headers. */
@@ -38,7 +40,7 @@ const route = (
   handler: string,
   access: 'read' | 'write',
   hasBody = false,
-  extra: Partial<Pick<Route, 'auth' | 'blobs' | 'maxBodyBytes'>> = {},
+  extra: Partial<Pick<Route, 'auth' | 'blobs' | 'maxBodyBytes' | 'idempotent'>> = {},
 ): Route => ({ operationId, method, path, handler, access, hasBody, auth: 'bearer', ...extra });
 
 const withFiles = { blobs: 'write', maxBodyBytes: FILE_BODY } as const;
@@ -47,7 +49,10 @@ const withFiles = { blobs: 'write', maxBodyBytes: FILE_BODY } as const;
 const crud = (prefix: string, file: string, files?: { blobs: 'write'; maxBodyBytes: number }): Route[] => [
   route(`${prefix}List`, 'GET', `/${prefix}/list`, `${file}-list`, 'read'),
   route(`${prefix}Detail`, 'GET', `/${prefix}/{id}`, `${file}-detail`, 'read'),
-  route(`${prefix}Insert`, 'POST', `/${prefix}/insert`, `${file}-insert`, 'write', true, files),
+  route(`${prefix}Insert`, 'POST', `/${prefix}/insert`, `${file}-insert`, 'write', true, {
+    ...files,
+    idempotent: true,
+  }),
   route(`${prefix}Update`, 'PUT', `/${prefix}/update/{id}`, `${file}-update`, 'write', true, files),
   route(
     `${prefix}Delete`,
@@ -66,11 +71,19 @@ export const routes: readonly Route[] = [
 
   route('ticketList', 'GET', '/ticket/list', 'ticket-list', 'read'),
   route('ticketDetail', 'GET', '/ticket/{id}', 'ticket-detail', 'read'),
-  route('ticketInsert', 'POST', '/ticket/insert', 'ticket-insert', 'write', true, withFiles),
+  route('ticketInsert', 'POST', '/ticket/insert', 'ticket-insert', 'write', true, {
+    ...withFiles,
+    idempotent: true,
+  }),
   route('ticketUpdate', 'PUT', '/ticket/update/{id}', 'ticket-update', 'write', true, withFiles),
   route('ticketDelete', 'DELETE', '/ticket/delete/{id}', 'ticket-delete', 'write', false, { blobs: 'write' }),
-  route('ticketReply', 'PUT', '/ticket/reply/{id}', 'ticket-reply', 'write', true, withFiles),
-  route('ticketAddNote', 'PUT', '/ticket/addNote/{id}', 'ticket-add-note', 'write', true),
+  route('ticketReply', 'PUT', '/ticket/reply/{id}', 'ticket-reply', 'write', true, {
+    ...withFiles,
+    idempotent: true,
+  }),
+  route('ticketAddNote', 'PUT', '/ticket/addNote/{id}', 'ticket-add-note', 'write', true, {
+    idempotent: true,
+  }),
   route(
     'ticketAttachment',
     'GET',

@@ -1,11 +1,14 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { IdempotencyContext } from '../store/idempotency';
 import { verifyAccessToken } from './access-tokens';
 import { bearerCredentials } from './credentials';
 
 export type AuthorizedEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
     authorizer?: { lambda: { tenantId: string } };
+    /** Set by the Idempotency-Key middleware when the request carries one. */
+    idempotency?: IdempotencyContext;
   };
 };
 

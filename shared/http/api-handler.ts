@@ -5,7 +5,10 @@ import type { Context } from 'aws-lambda';
 import { type AuthorizedEvent, bearerAuth } from '../auth/bearer-auth';
 import { config } from '../config';
 import { routes } from '../routes';
+import { rememberOutcome } from '../store/idempotency';
+import type { WriteOp } from '../store/transact';
 import { bodyLimit } from './body-limit';
+import { idempotencyKey } from './idempotency-key';
 import { problemResponses } from './problem-response';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
@@ -21,6 +24,13 @@ export interface ApiRequest {
   body: unknown;
   /** Absolute base URL of the API as the client called it (for nextQuery, photo URLs). */
   baseUrl: string;
+  /**
+   * The transaction element that stores this response under the request's Idempotency-Key
+   * (none without a key): creating operations add it to their write.
+   */
+  remember: (status: number, body: unknown) => WriteOp[];
+  /** The version named by `If-Match` (NaN when it names none); undefined without the header or for `*`. */
+  ifMatch: number | undefined;
 }
 
 /**
@@ -37,6 +47,7 @@ export const apiHandler = (operationId: string, operation: (req: ApiRequest) => 
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth());
   if (route.hasBody) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
+  if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());
 
   return chain.handler((event) =>
@@ -47,8 +58,20 @@ export const apiHandler = (operationId: string, operation: (req: ApiRequest) => 
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
       body: route.hasBody ? (event.body as unknown) : undefined,
       baseUrl: baseUrlOf(event),
+      remember: (status, body) => {
+        const ctx = event.requestContext.idempotency;
+        return ctx ? [rememberOutcome(ctx, status, body)] : [];
+      },
+      ifMatch: ifMatchOf(event.headers['if-match']),
     }),
   );
+};
+
+/** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */
+const ifMatchOf = (header: string | undefined): number | undefined => {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
+  return match ? Number(match[1]) : Number.NaN;
 };
 
 const baseUrlOf = (event: AuthorizedEvent): string => {

@@ -37,6 +37,15 @@ export const notFound = (what: string): HttpError =>
 export const conflict = (code: string, detail: string, path?: string): HttpError =>
   new HttpError(409, code, 'Conflict', detail, path ? [{ path, message: detail }] : undefined);
 
+/** `If-Match` named a version the record no longer has (or never had): nothing was changed. */
+export const preconditionFailed = (what: string): HttpError =>
+  new HttpError(
+    412,
+    'precondition-failed',
+    'Precondition Failed',
+    `${what} has changed since the version named by If-Match; read it again.`,
+  );
+
 /** Same body whatever was wrong, so a caller learns nothing about which part failed. */
 export const unauthorized = (scheme: 'Bearer' | 'Basic' = 'Bearer'): HttpError =>
   new HttpError(401, 'unauthorized', 'Unauthorized', 'Missing, invalid or expired credentials.', undefined, {

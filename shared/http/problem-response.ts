@@ -1,13 +1,15 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { IdempotentReplay } from '../store/idempotency';
 import { HttpError, unavailable } from './errors';
 import { logger } from './logger';
-import { type HttpResult, problemJson } from './responses';
+import { type HttpResult, json, problemJson } from './responses';
 
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   404: 'Not Found',
+  412: 'Precondition Failed',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
 };
@@ -77,6 +79,13 @@ export const problemResponses = (): MiddlewareObj<APIGatewayProxyEventV2, HttpRe
     if (request.response) request.response.headers['x-request-id'] = request.event.requestContext.requestId;
   },
   onError: (request) => {
+    if (request.error instanceof IdempotentReplay) {
+      request.response = json(request.error.status, request.error.body, {
+        'idempotent-replayed': 'true',
+        'x-request-id': request.event.requestContext.requestId,
+      });
+      return;
+    }
     const error = toHttpError(request.error);
     request.response = problemJson(
       error.status,

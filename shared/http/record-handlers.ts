@@ -4,7 +4,7 @@ import { listRecords } from '../store/record-list';
 import { deleteRecord, getRecord, insertRecord, updateRecord } from '../store/records';
 import { apiHandler } from './api-handler';
 import { parseListQuery } from './list-query';
-import { json } from './responses';
+import { etagOf, json } from './responses';
 
 /**
  * The five operations every record resource has (customers, agents, lookups), built once from
@@ -17,23 +17,26 @@ export const listHandler = (operationId: string, spec: ResourceSpec) =>
   });
 
 export const detailHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId, baseUrl }) =>
-    json(200, spec.toApi(await getRecord(spec, tenantId, pathId), baseUrl)),
-  );
+  apiHandler(operationId, async ({ tenantId, pathId, baseUrl }) => {
+    const item = await getRecord(spec, tenantId, pathId);
+    return json(200, spec.toApi(item, baseUrl), { etag: etagOf(item.version) });
+  });
 
 export const insertHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, body }) =>
-    json(201, { id: await insertRecord(spec, tenantId, validate(spec.insertSchema, body)) }),
-  );
+  apiHandler(operationId, async ({ tenantId, body, remember }) => {
+    const input = validate(spec.insertSchema, body);
+    const id = await insertRecord(spec, tenantId, input, (newId) => remember(201, { id: newId }));
+    return json(201, { id });
+  });
 
 export const updateHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId, body }) => {
+  apiHandler(operationId, async ({ tenantId, pathId, body, ifMatch }) => {
     // Validate before touching the store, so a bad body on an unknown id is still a 400.
     const patch = validate(spec.updateSchema, body);
-    return json(200, { id: await updateRecord(spec, tenantId, pathId, patch) });
+    return json(200, { id: await updateRecord(spec, tenantId, pathId, patch, ifMatch) });
   });
 
 export const deleteHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId }) =>
-    json(200, { id: await deleteRecord(spec, tenantId, pathId) }),
+  apiHandler(operationId, async ({ tenantId, pathId, ifMatch }) =>
+    json(200, { id: await deleteRecord(spec, tenantId, pathId, ifMatch) }),
   );

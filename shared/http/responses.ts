@@ -24,3 +24,6 @@ export const problemJson = (
   headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
   body: JSON.stringify(body),
 });
+
+/** Strong ETag of a stored version; `If-Match` on update and delete compares against it. */
+export const etagOf = (version: unknown): string => `"${Number(version)}"`;

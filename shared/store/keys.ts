@@ -51,6 +51,12 @@ export const keys = {
   managed: (tenantId: string): string => `T#${tenantId}#TICKET#managedDate`,
   byManaged: (managedDate: number, id: string): string => `${sortableTime(managedDate)}#${id}`,
 
+  /** The remembered outcome of a request sent with an Idempotency-Key (hashed) in a tenant. */
+  idempotency: (tenantId: string, keyHash: string): ItemKey => ({
+    pk: `T#${tenantId}#IDEMPOTENCY#${keyHash}`,
+    sk: RECORD_SK,
+  }),
+
   /** Guard item that makes a field value unique in a tenant (e.g. customer e-mail). */
   unique: (tenantId: string, kind: EntityKind, field: string, value: string): ItemKey => ({
     pk: `T#${tenantId}#UNIQUE#${kind}#${field}=${value}`,

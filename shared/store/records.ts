@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, invalidReference, notFound } from '../http/errors';
+import { conflict, invalidReference, notFound, preconditionFailed } from '../http/errors';
 import type { Fields, ResourceSpec } from '../resources/resource-spec';
 import { countDelta } from './counters';
 import { db, tableName } from './dynamo';
@@ -193,15 +193,28 @@ const withBlobs = async (
   await spec.blobs?.release(outcome.before, outcome.after);
 };
 
-export const insertRecord = async (spec: ResourceSpec, tenantId: string, input: Fields): Promise<string> => {
+/** Extra elements a caller adds to a create's transaction, given the new id (Idempotency-Key record). */
+export type CreateGuard = (id: string) => WriteOp[];
+
+export const insertRecord = async (
+  spec: ResourceSpec,
+  tenantId: string,
+  input: Fields,
+  guard: CreateGuard = () => [],
+): Promise<string> => {
   let id = '';
   await withBlobs(spec, tenantId, input, async (staged) => {
     const insert = insertOps(spec, tenantId, staged);
     id = insert.id;
-    await writeAtomically(insert.ops);
+    await writeAtomically([...guard(id), ...insert.ops]);
     return {};
   });
   return id;
+};
+
+/** `If-Match` check against the version just read; the write itself is conditioned on that version. */
+export const checkVersion = (what: string, current: Fields, ifMatch: number | undefined) => {
+  if (ifMatch !== undefined && ifMatch !== current.version) throw preconditionFailed(what);
 };
 
 export const getRecord = async (spec: ResourceSpec, tenantId: string, id: string, consistent = false) => {
@@ -223,11 +236,18 @@ const versionGuard = (version: unknown) => ({
 });
 
 /** Merge update: only the fields sent change; `null` clears a nullable field. */
-export const updateRecord = async (spec: ResourceSpec, tenantId: string, id: string, given: Fields) => {
+export const updateRecord = async (
+  spec: ResourceSpec,
+  tenantId: string,
+  id: string,
+  given: Fields,
+  ifMatch?: number,
+) => {
   if (!isId(id)) throw notFound(`${spec.label} ${id}`);
   await withBlobs(spec, tenantId, given, (patch) =>
     retryStale(async () => {
       const current = await getRecord(spec, tenantId, id, true);
+      checkVersion(`${spec.label} ${id}`, current, ifMatch);
       const before = fieldsOf(current);
       const after = { ...before, ...spec.store(patch, before) };
       const version = (current.version as number) + 1;
@@ -249,10 +269,16 @@ export const updateRecord = async (spec: ResourceSpec, tenantId: string, id: str
  * customer with tickets, or an agent or lookup a ticket uses, cannot be deleted (409). The
  * delete's condition re-checks the count, so a ticket created meanwhile makes it re-read.
  */
-export const deleteRecord = async (spec: ResourceSpec, tenantId: string, id: string): Promise<string> => {
+export const deleteRecord = async (
+  spec: ResourceSpec,
+  tenantId: string,
+  id: string,
+  ifMatch?: number,
+): Promise<string> => {
   await withBlobs(spec, tenantId, {}, () =>
     retryStale(async () => {
       const current = await getRecord(spec, tenantId, id, true);
+      checkVersion(`${spec.label} ${id}`, current, ifMatch);
       if (typeof current.refCount === 'number' && current.refCount > 0) {
         throw conflict('in-use', `${spec.label} ${id} is still used by ${current.refCount} ticket(s).`);
       }

@@ -33,7 +33,7 @@ const latestReplies = (replies: Fields[]): Fields[] => {
 };
 
 /** One Query over the ticket's item collection (all of its 1 MB pages), then one BatchGet. */
-export const readTicketDetail = async (tenantId: string, id: string, baseUrl: string): Promise<Fields> => {
+export const readTicketDetail = async (tenantId: string, id: string, baseUrl: string) => {
   if (!isId(id)) throw notFound(`Ticket ${id}`);
   const items: Fields[] = [];
   let start: Record<string, unknown> | undefined;
@@ -61,7 +61,10 @@ export const readTicketDetail = async (tenantId: string, id: string, baseUrl: st
         (a.addedAt as number) - (b.addedAt as number) || (a.position as number) - (b.position as number),
     );
   const related = await getMany(relatedKeys(tenantId, [ticket], replies, notes));
-  return ticketToApi(ticket, related, tenantId, baseUrl, { replies, notes, documents });
+  return {
+    ticket: ticketToApi(ticket, related, tenantId, baseUrl, { replies, notes, documents }),
+    version: ticket.version,
+  };
 };
 
 const invalid = (param: string, message: string) =>

@@ -8,7 +8,7 @@ import { allocateSequence, releaseSequence } from './counters';
 import { db, tableName } from './dynamo';
 import { isId, newId } from './ids';
 import { keys, RECORD_SK } from './keys';
-import { referenceOp } from './records';
+import { type CreateGuard, checkVersion, referenceOp } from './records';
 import { deleteKeys } from './sweep';
 import { SEARCH_INDEXES } from './table-schema';
 import {
@@ -163,7 +163,11 @@ const ticketItem = (tenantId: string, ticket: Fields, version: number): Fields =
  * just before the transaction rather than inside it), then writes the ticket, its replies,
  * tags, counts and reference counts in one transaction.
  */
-export const insertTicket = async (tenantId: string, input: TicketInput): Promise<string> => {
+export const insertTicket = async (
+  tenantId: string,
+  input: TicketInput,
+  guard: CreateGuard = () => [],
+): Promise<string> => {
   const id = newId();
   const now = Date.now();
   const year = new Date(now).getUTCFullYear();
@@ -187,6 +191,7 @@ export const insertTicket = async (tenantId: string, input: TicketInput): Promis
   try {
     await commitWithDocuments(staged, () =>
       writeAtomically([
+        ...guard(id),
         {
           item: {
             Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' },
@@ -222,11 +227,19 @@ const closedDateAfter = (before: Fields, status: Status | undefined, now: number
 };
 
 /** Merge update; replies in the body are appended; `managedDate` always moves. */
-export const updateTicket = async (tenantId: string, id: string, patch: TicketInput): Promise<string> => {
+export const updateTicket = async (
+  tenantId: string,
+  id: string,
+  patch: TicketInput,
+  ifMatch?: number,
+): Promise<string> => {
   const current = await readTicket(tenantId, id);
+  checkVersion(`Ticket ${id}`, current, ifMatch);
   const replies = withIds(patch.replies, Date.now());
   const staged = await stageAll(tenantId, id, patch.attachedDocuments, replies);
-  return commitWithDocuments(staged, () => updateTicketItems(tenantId, id, patch, replies, staged, current));
+  return commitWithDocuments(staged, () =>
+    updateTicketItems(tenantId, id, patch, replies, staged, current, ifMatch),
+  );
 };
 
 const updateTicketItems = (
@@ -236,11 +249,13 @@ const updateTicketItems = (
   replies: (ReplyInput & { id: string })[],
   staged: StagedDocuments,
   firstRead: Fields,
+  ifMatch: number | undefined,
 ): Promise<string> => {
   let known: Fields | undefined = firstRead;
   return retryStale(async () => {
     const current = known ?? (await readTicket(tenantId, id));
     known = undefined;
+    checkVersion(`Ticket ${id}`, current, ifMatch);
     const now = Date.now();
     const before: Fields = { ...current };
     const after: Fields = {
@@ -307,6 +322,7 @@ export const replyToTicket = async (
   tenantId: string,
   ticketId: string,
   reply: ReplyInput,
+  guard: CreateGuard = () => [],
 ): Promise<string> => {
   if (!isId(ticketId)) throw missingTicket(ticketId);
   const now = Date.now();
@@ -317,6 +333,7 @@ export const replyToTicket = async (
   ]);
   await commitWithDocuments(staged, () =>
     writeAtomically([
+      ...guard(id),
       touchTicket(tenantId, ticketId, now, {
         set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
         values: { ':toReply': !fromAgent, ':toReplyCustomer': fromAgent },
@@ -328,7 +345,12 @@ export const replyToTicket = async (
   return id;
 };
 
-export const addNote = async (tenantId: string, ticketId: string, note: NoteInput): Promise<string> => {
+export const addNote = async (
+  tenantId: string,
+  ticketId: string,
+  note: NoteInput,
+  guard: CreateGuard = () => [],
+): Promise<string> => {
   if (!isId(ticketId)) throw missingTicket(ticketId);
   const now = Date.now();
   const id = newId(now);
@@ -339,6 +361,7 @@ export const addNote = async (tenantId: string, ticketId: string, note: NoteInpu
       : [];
   });
   await writeAtomically([
+    ...guard(id),
     touchTicket(tenantId, ticketId, now),
     {
       item: {
@@ -400,9 +423,10 @@ const sweep = async (children: { pk: string; sk: string }[], objects: string[]) 
 /**
  * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
  * counts, so from that instant it is gone everywhere; then its documents' objects and its
- * replies, notes and document records (any number) are swept. Should the sweep be cut short, a retried delete finds the leftovers and sweeps them.
+ * replies, notes and document records (any number) are swept. Should the sweep be cut short,
+ * a retried delete finds the leftovers and sweeps them.
  */
-export const deleteTicket = (tenantId: string, id: string): Promise<string> =>
+export const deleteTicket = (tenantId: string, id: string, ifMatch?: number): Promise<string> =>
   retryStale(async () => {
     if (!isId(id)) throw missingTicket(id);
     const [current, { items, objects }] = await Promise.all([
@@ -417,6 +441,7 @@ export const deleteTicket = (tenantId: string, id: string): Promise<string> =>
       throw missingTicket(id);
     }
     const before = current.Item as Fields;
+    checkVersion(`Ticket ${id}`, before, ifMatch);
     await writeAtomically([
       {
         item: {

@@ -52,8 +52,8 @@ const functionIdOf = (r: Route): string => {
   return only(ids);
 };
 
-/** Every IAM action reachable by a function's role: inline, attached policies and managed ARNs. */
-const actionsOf = (t: Template, functionId: string): string[] => {
+/** Every IAM statement reachable by a function's role: inline and attached policies. */
+const statementsOf = (t: Template, functionId: string): Json[] => {
   const fn = t.toJSON().Resources[functionId] as Resource;
   const roleId = getAttId(fn.Properties.Role);
   const role = t.toJSON().Resources[roleId] as Resource;
@@ -63,13 +63,13 @@ const actionsOf = (t: Template, functionId: string): string[] => {
   const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: unknown }[]).map(
     (p) => p.PolicyDocument,
   );
-  const statements = [...attached, ...inline].flatMap((doc) => (doc as { Statement: Json[] }).Statement);
-  const actions = statements.flatMap((s) => [s.Action].flat() as string[]);
-  // The basic execution role is logs-only; any other managed policy could smuggle in table writes.
-  const managed = JSON.stringify(role.Properties.ManagedPolicyArns ?? []).match(/:policy\/[^"]*/g);
-  expect(managed).toEqual([':policy/service-role/AWSLambdaBasicExecutionRole']);
-  return actions;
+  // No managed policy at all: AWSLambdaBasicExecutionRole may write every log group, and any
+  // other could smuggle in table or bucket writes.
+  expect(role.Properties.ManagedPolicyArns, functionId).toBeUndefined();
+  return [...attached, ...inline].flatMap((doc) => (doc as { Statement: Json[] }).Statement);
 };
+const actionsIn = (statements: Json[]): string[] => statements.flatMap((s) => [s.Action].flat() as string[]);
+const actionsOf = (t: Template, functionId: string): string[] => actionsIn(statementsOf(t, functionId));
 
 describe('template', () => {
   // CloudFormation's resource schemas catch what CDK lets through, e.g. DynamoDB's 3-255 char index names.
@@ -150,7 +150,8 @@ describe('functions', () => {
   it('keeps log groups when the removal policy is retain', () => {
     const retained = synth({ removalPolicy: 'retain', logRetentionDays: '90' });
     const groups = resources(retained, 'AWS::Logs::LogGroup');
-    expect(groups).toHaveLength(routes.length);
+    // One per function, plus the API's access logs.
+    expect(groups).toHaveLength(routes.length + 1);
     for (const [id, g] of groups) {
       expect(g.DeletionPolicy, id).toBe('Retain');
       expect(g.Properties.RetentionInDays, id).toBe(90);
@@ -198,9 +199,26 @@ describe('HTTP API', () => {
     });
   });
 
-  it('outputs the API URL and the table name', () => {
+  it('writes one JSON access-log line per request to its own log group, without headers or query', () => {
+    const stage = only(resources(template, 'AWS::ApiGatewayV2::Stage'))[1].Properties;
+    const settings = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    const group = resources(template, 'AWS::Logs::LogGroup').find(
+      ([id]) => id === getAttId(settings.DestinationArn),
+    );
+    expect(group?.[1].Properties.RetentionInDays).toBe(14);
+    expect(group?.[1].DeletionPolicy).toBe('Delete');
+    const format = JSON.parse(settings.Format) as Record<string, string>;
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+    expect(settings.Format).not.toMatch(/header|querystring|authorization/i);
+  });
+
+  it('outputs the API URL, the table name and the bucket name', () => {
     const outputs = template.toJSON().Outputs as Json;
-    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName']));
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'BucketName']));
   });
 });
 
@@ -292,6 +310,206 @@ describe('least privilege', () => {
       expect(env.CURSOR_SECRET_ARN === undefined ? undefined : ref(env.CURSOR_SECRET_ARN)).toBe(
         signsCursors(r) ? secret[0] : undefined,
       );
+    }
+  });
+});
+
+const outputRef = (t: Template, name: string): string =>
+  ref(((t.toJSON().Outputs as Record<string, { Value: unknown }>)[name] as { Value: unknown }).Value);
+const bucketOf = (t: Template): [string, Resource] => {
+  const id = outputRef(t, 'BucketName');
+  return [id, t.toJSON().Resources[id] as Resource];
+};
+const bucketArn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+const objectsArn = (id: string) => ({ 'Fn::Join': ['', [bucketArn(id), '/*']] });
+
+describe('attachments bucket', () => {
+  const [bucketId, bucket] = bucketOf(template);
+  const policyOf = (id: string) =>
+    only(resources(template, 'AWS::S3::BucketPolicy').filter(([, p]) => ref(p.Properties.Bucket) === id))[1]
+      .Properties.PolicyDocument as { Statement: Json[] };
+  const logBucketId = ref((bucket.Properties.LoggingConfiguration as Json).DestinationBucketName);
+
+  it('is encrypted, private, versioned, owner-enforced and has a generated name', () => {
+    expect(bucket.Properties).toMatchObject({
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+    });
+    expect(bucket.Properties.BucketName).toBeUndefined();
+  });
+
+  it('denies every request not made over TLS 1.2+', () => {
+    for (const id of [bucketId, logBucketId]) {
+      const statements = policyOf(id).Statement;
+      expect(statements, id).toContainEqual({
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        Resource: [bucketArn(id), objectsArn(id)],
+      });
+      expect(statements, id).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { NumericLessThan: { 's3:TlsVersion': 1.2 } } }),
+      );
+      // Nothing in the bucket policy lets anyone in; grants live on the function roles.
+      const allows = statements.filter((st) => st.Effect === 'Allow');
+      expect(allows.map((st) => st.Principal)).toEqual(
+        id === logBucketId ? [{ Service: 'logging.s3.amazonaws.com' }] : [],
+      );
+    }
+  });
+
+  it('expires unattached uploads and old versions, and aborts stalled multipart uploads', () => {
+    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Json[] }).Rules;
+    expect(rules.every((r) => r.Status === 'Enabled')).toBe(true);
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'staging/',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
+    const noncurrent = only(rules.filter((r) => r.Prefix === undefined && r.NoncurrentVersionExpiration));
+    expect(noncurrent).toMatchObject({
+      NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+      ExpiredObjectDeleteMarker: true,
+    });
+    // Current objects outside staging never expire: they are the tickets' attachments.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual(['staging/']);
+  });
+
+  it('lets browsers GET and PUT on presigned URLs', () => {
+    expect(bucket.Properties.CorsConfiguration).toEqual({
+      CorsRules: [
+        {
+          AllowedMethods: ['GET', 'PUT'],
+          AllowedOrigins: ['*'],
+          AllowedHeaders: ['content-type'],
+          MaxAge: 3600,
+        },
+      ],
+    });
+  });
+
+  it('logs server access to a private, encrypted bucket that expires the logs with the log retention', () => {
+    expect(bucket.Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logBucketId },
+      LogFilePrefix: 'attachments/',
+    });
+    const logBucket = template.toJSON().Resources[logBucketId] as Resource;
+    expect(logBucket.Properties).toMatchObject({
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 14 })] },
+    });
+    const delivery = only(policyOf(logBucketId).Statement.filter((st) => st.Effect === 'Allow'));
+    expect(delivery).toMatchObject({
+      Action: 's3:PutObject',
+      Condition: { ArnLike: { 'aws:SourceArn': bucketArn(bucketId) } },
+    });
+  });
+
+  it('takes its removal policy from context, without an auto-delete custom resource', () => {
+    const policies = (t: Template) => resources(t, 'AWS::S3::Bucket').map(([, b]) => b.DeletionPolicy);
+    expect(policies(template)).toEqual(['Delete', 'Delete']);
+    expect(policies(synth({ removalPolicy: 'retain' }))).toEqual(['Retain', 'Retain']);
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/auto-delete-objects|AutoDeleteObjects/i);
+  });
+});
+
+describe('bucket grants', () => {
+  const [bucketId] = bucketOf(template);
+  const s3Statements = (r: Route) =>
+    statementsOf(template, functionIdOf(r)).filter((st) =>
+      [st.Action].flat().some((a) => String(a).startsWith('s3:')),
+    );
+  const envOf = (r: Route) =>
+    ((template.toJSON().Resources[functionIdOf(r)] as Resource).Properties.Environment as { Variables: Json })
+      .Variables;
+  const byBlobs = (kind: Route['blobs']) => routes.filter((r) => r.blobs === kind);
+
+  it('matches the route table: attachments and photos read, file-carrying writes write', () => {
+    expect(byBlobs('read').map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['ticketAttachment', 'customerPhoto']),
+    );
+    expect(byBlobs('write').map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['ticketInsert', 'ticketDelete', 'ticketAttachmentUpload', 'customerUpdate']),
+    );
+  });
+
+  it('gives routes without blobs no S3 action and no bucket name', () => {
+    const none = byBlobs(undefined);
+    expect(none.length).toBeGreaterThan(20);
+    for (const r of none) {
+      expect(s3Statements(r), r.operationId).toEqual([]);
+      expect(envOf(r).BUCKET_NAME, r.operationId).toBeUndefined();
+    }
+  });
+
+  it('gives read routes only read actions, on the attachments bucket only', () => {
+    for (const r of byBlobs('read')) {
+      const statements = s3Statements(r);
+      const actions = actionsIn(statements);
+      expect(actions, r.operationId).toContain('s3:GetObject*');
+      for (const action of actions) expect(action, r.operationId).toMatch(/^s3:(Get|List)[A-Za-z*]*$/);
+      for (const st of statements) expect(st.Resource).toEqual([bucketArn(bucketId), objectsArn(bucketId)]);
+      expect(ref(envOf(r).BUCKET_NAME), r.operationId).toBe(bucketId);
+    }
+  });
+
+  it('lets write routes put, copy, head and delete, on the attachments bucket only', () => {
+    for (const r of byBlobs('write')) {
+      const statements = s3Statements(r);
+      const actions = actionsIn(statements);
+      expect(actions, r.operationId).toEqual(
+        expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*', 's3:List*']),
+      );
+      // ACLs are disabled on the bucket; no grant should pretend otherwise.
+      expect(
+        actions.filter((a) => /Acl/.test(a)),
+        r.operationId,
+      ).toEqual([]);
+      for (const st of statements) {
+        for (const resource of [st.Resource].flat()) {
+          expect([bucketArn(bucketId), objectsArn(bucketId)], r.operationId).toContainEqual(resource);
+        }
+      }
+      expect(ref(envOf(r).BUCKET_NAME), r.operationId).toBe(bucketId);
+    }
+  });
+});
+
+describe('function roles', () => {
+  it('let each function write only to its own log group', () => {
+    for (const r of routes) {
+      const id = functionIdOf(r);
+      const fn = template.toJSON().Resources[id] as Resource;
+      const group = ref((fn.Properties.LoggingConfig as Json).LogGroup);
+      const logs = statementsOf(template, id).filter((st) =>
+        [st.Action].flat().some((a) => String(a).startsWith('logs:')),
+      );
+      expect(logs, r.operationId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [group, 'Arn'] },
+        },
+      ]);
     }
   });
 });

@@ -1,0 +1,97 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type BucketProps,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface AttachmentsBucketProps {
+  readonly removalPolicy: RemovalPolicy;
+  /** Days the server access logs are kept (the stack's log retention). */
+  readonly accessLogDays: number;
+}
+
+/** Presigned uploads wait here until a ticket write copies them (`stagingKey` in shared/blobs/documents.ts). */
+export const STAGING_PREFIX = 'staging/';
+export const STAGING_DAYS = 1;
+export const NONCURRENT_VERSION_DAYS = 30;
+export const ACCESS_LOG_PREFIX = 'attachments/';
+
+/**
+ * The bucket of ticket attachments and customer photos, and the bucket of its server access logs.
+ *
+ * SSE-S3 rather than a customer-managed KMS key: the table holding the same tenants' data is on an
+ * AWS-owned key too; a KMS key costs a monthly fee and KMS requests, every grant would also need
+ * kms:Decrypt / kms:GenerateDataKey, and a future cross-region replica would need a key per region.
+ * Move to KMS when someone must be able to revoke decryption separately from S3 access.
+ *
+ * No `autoDeleteObjects` (it adds a custom-resource Lambda): with removalPolicy `destroy` a stack
+ * delete still fails on a bucket that holds objects or old versions; empty it (all versions) first.
+ */
+export class AttachmentsBucket extends Construct {
+  readonly bucket: Bucket;
+  readonly accessLogs: Bucket;
+
+  constructor(scope: Construct, id: string, props: AttachmentsBucketProps) {
+    super(scope, id);
+    // Scoped to these buckets and set before any child exists: log delivery by bucket policy, since
+    // ACLs are disabled below (cdk.json does not set this feature flag for the whole app).
+    this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
+
+    const common: BucketProps = {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      removalPolicy: props.removalPolicy,
+    };
+
+    // Presigned downloads and uploads go straight to S3, so only these logs show who fetched what.
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      ...common,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(props.accessLogDays) }],
+    });
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      ...common,
+      // An overwrite or delete (a bug, a bad cleanup) stays recoverable for 30 days.
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIX,
+      // Browsers PUT uploads and GET downloads on presigned URLs: the signature is the authorization,
+      // CORS only lets a page read the answer. Only content-type is signed and sent.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT],
+          allowedOrigins: ['*'],
+          allowedHeaders: ['content-type'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [
+        {
+          // Uploads never attached to a ticket; their old versions go as fast.
+          id: 'expire-unattached-uploads',
+          prefix: STAGING_PREFIX,
+          expiration: Duration.days(STAGING_DAYS),
+          noncurrentVersionExpiration: Duration.days(STAGING_DAYS),
+        },
+        {
+          id: 'abort-incomplete-multipart-uploads',
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+        {
+          // Overwritten and deleted objects are kept a month, then gone with their delete markers.
+          id: 'expire-noncurrent-versions',
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
+      ],
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { HttpError } from '../http/errors';
+import { db, tableName } from './dynamo';
+import { keys } from './keys';
+import { TTL_ATTRIBUTE } from './table-schema';
+import type { WriteOp } from './transact';
+
+/**
+ * Idempotency-Key support for every write that creates something. The outcome of the first
+ * request is stored by the same transaction as the write itself, so a retry can never create a
+ * second record, even when the first response was lost after the commit. A retry with the same
+ * body gets the first response again; the same key with another body is a 422. Concurrent
+ * duplicates race on the record inside DynamoDB's transaction: one commits, the rest replay it.
+ */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface IdempotencyContext {
+  tenantId: string;
+  keyHash: string;
+  /** Hash of what the request asks for: operation, path id and body. */
+  fingerprint: string;
+}
+
+/** Thrown to answer with the response stored for an earlier request with the same key. */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('replay of an idempotent request');
+  }
+}
+
+const keyReused = () =>
+  new HttpError(
+    422,
+    'idempotency-key-reused',
+    'Unprocessable Content',
+    'This Idempotency-Key was already used for a different request.',
+  );
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export const idempotencyContext = (
+  tenantId: string,
+  key: string,
+  operationId: string,
+  pathId: string,
+  body: unknown,
+): IdempotencyContext => ({
+  tenantId,
+  keyHash: sha256(key),
+  fingerprint: sha256(`${operationId}\n${pathId}\n${JSON.stringify(body ?? null)}`),
+});
+
+const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | undefined, now: number) => {
+  if (!stored || (stored.expiresAt as number) <= now) return undefined;
+  if (stored.fingerprint !== ctx.fingerprint) return keyReused();
+  return new IdempotentReplay(stored.status as number, JSON.parse(stored.body as string));
+};
+
+/** Cheap early answer for a retry of a request that already committed (one consistent read). */
+export const replayIfSeen = async (ctx: IdempotencyContext): Promise<void> => {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.idempotency(ctx.tenantId, ctx.keyHash),
+      ConsistentRead: true,
+    }),
+  );
+  const outcome = outcomeOf(ctx, out.Item, Date.now());
+  if (outcome) throw outcome;
+};
+
+/** The transaction element that stores this request's response; it fails if the key was used. */
+export const rememberOutcome = (ctx: IdempotencyContext, status: number, body: unknown): WriteOp => {
+  const now = Date.now();
+  const expiresAt = now + IDEMPOTENCY_TTL_MS;
+  return {
+    item: {
+      Put: {
+        Item: {
+          ...keys.idempotency(ctx.tenantId, ctx.keyHash),
+          entity: 'IDEMPOTENCY',
+          fingerprint: ctx.fingerprint,
+          status,
+          body: JSON.stringify(body),
+          expiresAt,
+          [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000),
+        },
+        // An expired record awaiting DynamoDB's TTL sweep counts as absent.
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+        ExpressionAttributeValues: { ':now': now },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (old) => outcomeOf(ctx, old, now) ?? 'stale',
+  };
+};
