@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -24,6 +24,8 @@ export interface ApiFunctionProps {
   readonly table: ITableV2;
   /** `read` gets a read-only grant on the table and its indexes. */
   readonly tableAccess: 'read' | 'write';
+  /** Bearer routes claim rate-limit leases: read routes then may update `RATE#` items, nothing else. */
+  readonly rateLimited: boolean;
   /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
   readonly blobs?: { readonly bucket: IBucket; readonly access: 'read' | 'write' };
   readonly logRetention: RetentionDays;
@@ -80,6 +82,15 @@ export class ApiFunction extends NodejsFunction {
     });
     if (props.tableAccess === 'read') props.table.grantReadData(this);
     else props.table.grantReadWriteData(this);
+    if (props.tableAccess === 'read' && props.rateLimited) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+        }),
+      );
+    }
     // `read` presigns downloads and reads photos. `write` also puts, copies out of staging, deletes
     // and presigns uploads (a presigned PUT acts with the signer's permissions, so it needs
     // PutObject). grantReadWrite already includes grantDelete's s3:DeleteObject*.

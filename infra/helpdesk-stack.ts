@@ -119,6 +119,7 @@ export class HelpdeskStack extends Stack {
         handlerFile: route.handler,
         table,
         tableAccess: route.access,
+        rateLimited: route.auth === 'bearer',
         blobs: route.blobs && { bucket, access: route.blobs },
         logRetention: settings.logRetention,
         removalPolicy,

@@ -20,6 +20,8 @@ const schema = z.object({
   BUCKET_NAME: z.string().min(3).default('helpdesk-blobs'),
   /** Points the S3 client at a local S3 server (path-style addressing); unset in AWS. */
   S3_ENDPOINT: z.url().optional(),
+  /** Requests per minute per client, enforced across all instances (429 beyond). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 

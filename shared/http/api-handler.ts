@@ -9,6 +9,7 @@ import { rememberOutcome } from '../store/idempotency';
 import type { WriteOp } from '../store/transact';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
+import { rateLimit } from './rate-limit';
 import { problemResponses } from './problem-response';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
@@ -35,7 +36,7 @@ export interface ApiRequest {
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
- * header normalisation, access log, Bearer + clientId auth, body size limit and JSON parsing only
+ * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size limit and JSON parsing only
  * on routes with a body, and the single problem+json error responder (last, so its onError runs first).
  */
 export const apiHandler = (operationId: string, operation: (req: ApiRequest) => Promise<HttpResult>) => {
@@ -45,7 +46,7 @@ export const apiHandler = (operationId: string, operation: (req: ApiRequest) => 
   const chain = middy<AuthorizedEvent, HttpResult, Error, Context>()
     .use(httpHeaderNormalizer())
     .use(requestLog());
-  if (route.auth === 'bearer') chain.use(bearerAuth());
+  if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit());
   if (route.hasBody) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());

@@ -57,6 +57,9 @@ export const keys = {
     sk: RECORD_SK,
   }),
 
+  /** Requests a client was granted in one minute (rate limiting). */
+  rateWindow: (clientId: string, minute: number): ItemKey => ({ pk: `RATE#${clientId}`, sk: String(minute) }),
+
   /** Guard item that makes a field value unique in a tenant (e.g. customer e-mail). */
   unique: (tenantId: string, kind: EntityKind, field: string, value: string): ItemKey => ({
     pk: `T#${tenantId}#UNIQUE#${kind}#${field}=${value}`,

@@ -10,6 +10,8 @@ process.env.S3_ENDPOINT = inject('s3Endpoint');
 process.env.BUCKET_NAME = inject('bucketName');
 process.env.CURSOR_SECRET = 'test-cursor-secret-0123456789abcdefghijk';
 process.env.AWS_REGION = 'us-east-1';
+// Tests hammer single tenants; the rate-limit test lowers this for itself.
+process.env.RATE_LIMIT_PER_MINUTE = '1000000';
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.CURSOR_SECRET_ARN;
 // The access log is one line per request: keep test output readable unless asked for.

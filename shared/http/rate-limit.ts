@@ -1,0 +1,86 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { AuthorizedEvent } from '../auth/bearer-auth';
+import { config } from '../config';
+import { claimLease } from '../store/rate-limit-leases';
+import { HttpError } from './errors';
+import type { HttpResult } from './responses';
+
+/**
+ * Per-client request budget (RATE_LIMIT_PER_MINUTE, fixed one-minute windows), enforced across
+ * every Lambda instance through leases claimed from a shared counter (rate-limit-leases.ts).
+ * Every authenticated response carries RateLimit-Limit / -Remaining / -Reset; past the budget
+ * the answer is 429 with Retry-After. Remaining is this instance's view: exact with one
+ * instance, an upper bound with several.
+ */
+interface Window {
+  minute: number;
+  granted: number;
+  used: number;
+  /** Shared counter after this instance's last claim. */
+  total: number;
+}
+
+const windows = new Map<string, Window>();
+const decisions = new WeakMap<object, Record<string, string>>();
+
+export const forgetRateWindows = (): void => windows.clear();
+
+/** Lease size: small budgets lease one at a time (exact), large ones amortise the write over up to 50. */
+const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(limit / 20)));
+
+const admit = async (clientId: string, now: number) => {
+  const limit = config().RATE_LIMIT_PER_MINUTE;
+  const minute = Math.floor(now / 60_000);
+  let w = windows.get(clientId);
+  if (!w || w.minute !== minute) {
+    if (windows.size > 10_000) windows.clear();
+    w = { minute, granted: 0, used: 0, total: 0 };
+    windows.set(clientId, w);
+  }
+  // Once the shared budget is known to be spent, refuse without asking the store again.
+  if (w.used >= w.granted && w.total < limit) {
+    const lease = await claimLease(clientId, minute, leaseSize(limit), limit);
+    w.granted += lease.granted;
+    w.total = lease.total;
+  }
+  const allowed = w.used < w.granted;
+  if (allowed) w.used++;
+  const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
+  const remaining = Math.max(0, limit - w.total) + (w.granted - w.used);
+  return {
+    allowed,
+    resetSeconds,
+    headers: {
+      'ratelimit-limit': String(limit),
+      'ratelimit-remaining': String(remaining),
+      'ratelimit-reset': String(resetSeconds),
+    },
+  };
+};
+
+export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
+  const addHeaders = ({ event, response }: { event: AuthorizedEvent; response: HttpResult | null | undefined }) => {
+    const headers = decisions.get(event);
+    if (headers && response) Object.assign(response.headers, headers);
+  };
+  return {
+    before: async ({ event }) => {
+      const clientId = event.requestContext.authorizer?.lambda.tenantId;
+      if (!clientId) return;
+      const decision = await admit(clientId, Date.now());
+      decisions.set(event, decision.headers);
+      if (!decision.allowed) {
+        throw new HttpError(
+          429,
+          'rate-limited',
+          'Too Many Requests',
+          `This client used its ${decision.headers['ratelimit-limit']} requests for this minute.`,
+          undefined,
+          { 'retry-after': String(decision.resetSeconds) },
+        );
+      }
+    },
+    after: addHeaders,
+    onError: addHeaders,
+  };
+};

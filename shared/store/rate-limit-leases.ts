@@ -1,0 +1,42 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './dynamo';
+import { keys } from './keys';
+import { TTL_ATTRIBUTE } from './table-schema';
+
+/**
+ * The shared half of rate limiting: one counter item per client and minute holds how many
+ * requests all instances together have been granted. An instance claims a lease of several
+ * requests at once (one conditional UpdateItem), so the counter never passes the limit and the
+ * cost per request is 1/lease of a write. Returns how many were granted (0 = budget spent) and
+ * the counter after the claim.
+ */
+export const claimLease = async (
+  clientId: string,
+  minute: number,
+  want: number,
+  limit: number,
+): Promise<{ granted: number; total: number }> => {
+  let ask = want;
+  for (let attempt = 0; attempt < 2 && ask > 0; attempt++) {
+    try {
+      const out = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.rateWindow(clientId, minute),
+          UpdateExpression: 'ADD #n :ask SET #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(#n) OR #n <= :max',
+          ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':ask': ask, ':max': limit - ask, ':ttl': (minute + 2) * 60 },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { granted: ask, total: out.Attributes?.n as number };
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const used = Number((error as { Item?: { n?: { N?: string } } }).Item?.n?.N ?? limit);
+      ask = Math.min(ask, limit - used); // take what is left, if anything
+    }
+  }
+  return { granted: 0, total: limit };
+};
