@@ -9,8 +9,8 @@ import { rememberOutcome } from '../store/idempotency';
 import type { WriteOp } from '../store/transact';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
-import { rateLimit } from './rate-limit';
 import { problemResponses } from './problem-response';
+import { rateLimit } from './rate-limit';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
 

@@ -59,7 +59,13 @@ const admit = async (clientId: string, now: number) => {
 };
 
 export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
-  const addHeaders = ({ event, response }: { event: AuthorizedEvent; response: HttpResult | null | undefined }) => {
+  const addHeaders = ({
+    event,
+    response,
+  }: {
+    event: AuthorizedEvent;
+    response: HttpResult | null | undefined;
+  }) => {
     const headers = decisions.get(event);
     if (headers && response) Object.assign(response.headers, headers);
   };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../shared/config';
-import { db } from '../../shared/store/dynamo';
 import { forgetRateWindows } from '../../shared/http/rate-limit';
+import { db } from '../../shared/store/dynamo';
 import { invoke, newTenant } from '../helpers/api';
 
 /** Counts the UpdateItem calls the rate limiter makes (its only store cost). */
@@ -63,10 +63,12 @@ describe('per-client rate limit', () => {
   it('holds across instances: a fresh instance cannot spend what others were granted', async () => {
     const a = await newTenant();
     useLimit(6);
-    for (let i = 0; i < 4; i++) expect((await invoke('GET', '/agent/list', { headers: a.headers })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await invoke('GET', '/agent/list', { headers: a.headers })).status).toBe(200);
     forgetRateWindows(); // another Lambda instance, empty memory, same shared counter
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await invoke('GET', '/agent/list', { headers: a.headers })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await invoke('GET', '/agent/list', { headers: a.headers })).status);
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
 
