@@ -24,6 +24,10 @@ const STORE_UNAVAILABLE = new Set([
   'TimeoutError',
   'TransactionCanceledException',
   'TransactionInProgressException',
+  // S3
+  'SlowDown',
+  'InternalError',
+  'RequestTimeout',
 ]);
 const NETWORK_ERRORS = new Set([
   'ECONNREFUSED',
@@ -61,8 +65,9 @@ export const toHttpError = (error: unknown): HttpError => {
     const title = STATUS_TITLES[error.statusCode] ?? 'Bad Request';
     return new HttpError(error.statusCode, 'bad-request', title, error.expose ? error.message : title);
   }
-  const { name, code } = (error ?? {}) as { name?: string; code?: string };
-  if ((name && STORE_UNAVAILABLE.has(name)) || (code && NETWORK_ERRORS.has(code))) {
+  const { name, code, $fault } = (error ?? {}) as { name?: string; code?: string; $fault?: string };
+  // A server-side fault of DynamoDB or S3 (after the SDK's own retries) is an outage, not a bug of ours.
+  if ((name && STORE_UNAVAILABLE.has(name)) || (code && NETWORK_ERRORS.has(code)) || $fault === 'server') {
     logger.warn('store unavailable', { errorName: name, errorCode: code });
     return unavailable();
   }

@@ -422,29 +422,29 @@ describe('ticket delete', () => {
 });
 
 describe('concurrency', () => {
-  it('keeps and counts 50 concurrent replies to one ticket', async () => {
+  it('keeps and counts 100 concurrent replies to one ticket', async () => {
     const id = await api.create('/ticket/insert', minimal());
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api.put(`/ticket/reply/${id}`, { text: `r${i}` })),
+      Array.from({ length: 100 }, (_, i) => api.put(`/ticket/reply/${id}`, { text: `r${i}` })),
     );
-    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     const t = (await api.get(`/ticket/${id}`)).body;
-    expect(t.numberOfReplies).toBe(50);
-    expect(new Set(t.replies.map((r: { text: string }) => r.text)).size).toBe(50);
+    expect(t.numberOfReplies).toBe(100);
+    expect(new Set(t.replies.map((r: { text: string }) => r.text)).size).toBe(100);
   });
 
-  it('gives 50 concurrent inserts 50 distinct numbers and moves the counter by exactly 50', async () => {
+  it('gives 100 concurrent inserts 100 distinct numbers and moves the counter by exactly 100', async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => api.post('/ticket/insert', minimal())),
+      Array.from({ length: 100 }, () => api.post('/ticket/insert', minimal())),
     );
-    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+    expect(results.map((r) => r.status)).toEqual(Array(100).fill(201));
     const numbers = await Promise.all(
       results.map(async (r) => (await api.get(`/ticket/${r.body.id}`)).body.number),
     );
-    expect(new Set(numbers).size).toBe(50);
+    expect(new Set(numbers).size).toBe(100);
     expect(numbers.map((n: string) => Number(n.split('/')[0])).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 50 }, (_, i) => i + 1),
+      Array.from({ length: 100 }, (_, i) => i + 1),
     );
-    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(50);
+    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(100);
   });
 });

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logger } from '../../shared/http/logger';
+import { invoke, newTenant } from '../helpers/api';
+import { clientFor } from '../helpers/tenant-client';
+
+/**
+ * Everything the service logs during a session full of secrets: no token, secret, password,
+ * Authorization header or attachment byte may appear in it.
+ */
+const captured: string[] = [];
+const originals = { out: process.stdout.write, err: process.stderr.write };
+
+beforeAll(() => {
+  logger.setLogLevel('DEBUG');
+  const capture =
+    (original: typeof process.stdout.write) =>
+    (chunk: unknown, ...rest: unknown[]): boolean => {
+      captured.push(String(chunk));
+      return (original as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+    };
+  process.stdout.write = capture(originals.out) as typeof process.stdout.write;
+  process.stderr.write = capture(originals.err) as typeof process.stderr.write;
+});
+
+afterAll(() => {
+  process.stdout.write = originals.out;
+  process.stderr.write = originals.err;
+});
+
+describe('logs', () => {
+  it('never contain credentials, passwords or attachment bytes', async () => {
+    const tenant = await newTenant();
+    const api = clientFor(tenant);
+    const secret = Buffer.from(tenant.apiToken, 'base64').toString().split(':')[1] as string;
+    const marker = Buffer.from('TOP-SECRET-ATTACHMENT-CONTENT');
+    const customer = await api.create('/customer/insert', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      account: { username: 'ada', password: 'hunter2-hunter2' },
+    });
+    await api.create('/ticket/insert', {
+      subject: 's',
+      description: 'd',
+      openedBy: { id: customer },
+      attachedDocuments: [
+        {
+          documentName: 'a.bin',
+          documentType: 'application/octet-stream',
+          documentBlob: marker.toString('hex'),
+        },
+        {
+          documentName: 'b.bin',
+          documentType: 'application/octet-stream',
+          documentBase64: marker.toString('base64'),
+        },
+      ],
+    });
+    // failures log too: a wrong token, a wrong secret, a bad body
+    await invoke('GET', '/customer/list', {
+      headers: { authorization: `Bearer ${'x'.repeat(43)}`, clientid: tenant.clientId },
+    });
+    await invoke('GET', '/oauth/token?grant_type=client_credentials', {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${tenant.clientId}:${'y'.repeat(43)}`).toString('base64')}`,
+      },
+    });
+    await api.post('/customer/insert', {
+      name: 'x',
+      email: 'not-an-email',
+      account: { password: 'hunter2-hunter2' },
+    });
+
+    const log = captured.join('');
+    expect(log).toContain('"routeKey":"POST /ticket/insert"'); // the access log did run
+    for (const forbidden of [
+      tenant.accessToken,
+      tenant.apiToken,
+      secret,
+      'x'.repeat(43),
+      'hunter2',
+      marker.toString('hex'),
+      marker.toString('base64'),
+      marker.toString(),
+    ]) {
+      expect(log, `log contains ${forbidden.slice(0, 8)}…`).not.toContain(forbidden);
+    }
+    expect(log.toLowerCase()).not.toMatch(/authorization|bearer |basic /);
+  });
+});
