@@ -54,6 +54,15 @@ describe.each(RESOURCES)('another tenant and /%s', (prefix, listKey, body) => {
     expect(JSON.stringify(mine.body)).toContain('ecret');
   });
 
+  it('cannot use a cursor of one resource on another, even its own', async () => {
+    const page = (await as(owner, 'GET', `/${prefix}/list`)).body[listKey];
+    const cursor = new URL(page.nextQuery).searchParams.get('cursor');
+    const elsewhere = prefix === 'agent' ? 'customer' : 'agent';
+    const res = await as(owner, 'GET', `/${elsewhere}/list?page=2&cursor=${cursor}`);
+    expect(res.status).toBe(400);
+    expect((await as(owner, 'GET', `/ticket/list?page=2&cursor=${cursor}`)).status).toBe(400);
+  });
+
   it("cannot page with the owner's cursor", async () => {
     const page = (await as(owner, 'GET', `/${prefix}/list`)).body[listKey];
     expect(page.nextQuery).toEqual(expect.any(String));
