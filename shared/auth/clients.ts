@@ -1,8 +1,9 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TICKET_TYPES, ticketTypes } from '../resources/lookups';
 import { db, tableName } from '../store/dynamo';
 import { newId } from '../store/ids';
 import { type ItemKey, keys } from '../store/keys';
+import { queryAll } from '../store/query-all';
 import { insertOps } from '../store/records';
 import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
@@ -51,30 +52,18 @@ export const createClient = async (name: string): Promise<{ clientId: string; ap
 };
 
 export const listClients = async (): Promise<ClientSummary[]> => {
-  const clients: ClientSummary[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: LIST_INDEX.name,
-        KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
-        ExpressionAttributeValues: { ':p': keys.clientList() },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      clients.push({
-        clientId: item.clientId,
-        name: item.name,
-        createdAt: item.createdAt,
-        revoked: item.revoked === true,
-      });
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return clients;
+  const items = await queryAll({
+    IndexName: LIST_INDEX.name,
+    KeyConditionExpression: '#p = :p',
+    ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
+    ExpressionAttributeValues: { ':p': keys.clientList() },
+  });
+  return items.map((item) => ({
+    clientId: item.clientId as string,
+    name: item.name as string,
+    createdAt: item.createdAt as number,
+    revoked: item.revoked === true,
+  }));
 };
 
 /**
@@ -96,19 +85,11 @@ export const revokeClient = async (clientId: string): Promise<boolean> => {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-        ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': 'TOKEN#' },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    await deleteKeys((out.Items ?? []) as ItemKey[]);
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const tokens = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
+    ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': 'TOKEN#' },
+    ProjectionExpression: 'pk, sk',
+  });
+  await deleteKeys(tokens as unknown as ItemKey[]);
   return true;
 };

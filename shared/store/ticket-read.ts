@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list-query';
 import type { Fields } from '../resources/resource-spec';
@@ -9,6 +9,7 @@ import { db, tableName } from './dynamo';
 import { isId } from './ids';
 import { keys, RECORD_SK, sortableTime } from './keys';
 import { type ListRequest, listPage } from './pages';
+import { queryAll } from './query-all';
 import { LIST_INDEX, SEARCH_INDEXES } from './table-schema';
 import { MANAGED_SLOT, TICKET_SEARCH, ticketCountName } from './ticket-index';
 
@@ -35,21 +36,11 @@ const latestReplies = (replies: Fields[]): Fields[] => {
 /** One Query over the ticket's item collection (all of its 1 MB pages), then one BatchGet. */
 export const readTicketDetail = async (tenantId: string, id: string, baseUrl: string) => {
   if (!isId(id)) throw notFound(`Ticket ${id}`);
-  const items: Fields[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.record(tenantId, 'TICKET', id).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as Fields[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = (await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.record(tenantId, 'TICKET', id).pk },
+    ConsistentRead: true,
+  })) as Fields[];
   const ticket = items.find((item) => item.sk === RECORD_SK);
   if (!ticket) throw notFound(`Ticket ${id}`);
   const replies = latestReplies(items.filter((item) => String(item.sk).startsWith('R#')));

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { commitWithDocuments, documentItems, type StagedDocuments, stageDocuments } from '../blobs/documents';
 import { deleteBlobs } from '../blobs/s3';
 import { notFound } from '../http/errors';
@@ -8,6 +8,7 @@ import { allocateSequence, releaseSequence } from './counters';
 import { db, tableName } from './dynamo';
 import { isId, newId } from './ids';
 import { keys, RECORD_SK } from './keys';
+import { queryAll } from './query-all';
 import { type CreateGuard, checkVersion, referenceOp } from './records';
 import { deleteKeys } from './sweep';
 import { SEARCH_INDEXES } from './table-schema';
@@ -390,28 +391,17 @@ export const addNote = async (
 
 /** Every item key of a ticket's collection, and the S3 object of each document (consistent, all pages). */
 const collectionKeys = async (tenantId: string, id: string) => {
-  const items: { pk: string; sk: string }[] = [];
-  const objects: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': ticketKey(tenantId, id).pk },
-        ExpressionAttributeNames: { '#key': 'key' },
-        ProjectionExpression: 'pk, sk, #key',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      items.push({ pk: item.pk, sk: item.sk });
-      if (typeof item.key === 'string') objects.push(item.key);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return { items, objects };
+  const found = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': ticketKey(tenantId, id).pk },
+    ExpressionAttributeNames: { '#key': 'key' },
+    ProjectionExpression: 'pk, sk, #key',
+    ConsistentRead: true,
+  });
+  return {
+    items: found.map((item) => ({ pk: item.pk as string, sk: item.sk as string })),
+    objects: found.flatMap((item) => (typeof item.key === 'string' ? [item.key] : [])),
+  };
 };
 
 /** Objects first, records after: a sweep cut short leaves records that a retried delete finds. */

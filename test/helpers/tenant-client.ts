@@ -1,4 +1,4 @@
-import { type ApiResponse, invoke, type Tenant } from './api';
+import { type ApiResponse, invoke, newTenant, type Tenant } from './api';
 
 /** Calls the API as one tenant: JSON bodies, absolute URLs (nextQuery) accepted. */
 export const clientFor = (tenant: Tenant) => {
@@ -23,3 +23,11 @@ export const clientFor = (tenant: Tenant) => {
 };
 
 export type TenantClient = ReturnType<typeof clientFor>;
+
+/** The usual starting point of a ticket test: a fresh tenant, its client and one customer. */
+export const tenantWithCustomer = async () => {
+  const tenant = await newTenant();
+  const api = clientFor(tenant);
+  const customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
+  return { tenant, api, customer };
+};

@@ -6,16 +6,14 @@ import { config } from '../../shared/config';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
-import { clientFor, type TenantClient } from '../helpers/tenant-client';
+import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 let tenant: Tenant;
 let api: TenantClient;
 let customer: string;
 
 beforeEach(async () => {
-  tenant = await newTenant();
-  api = clientFor(tenant);
-  customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
+  ({ tenant, api, customer } = await tenantWithCustomer());
 });
 
 const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));

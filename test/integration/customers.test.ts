@@ -1,16 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
+import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
 let tenant: Tenant;
+let send: TenantClient['send'];
 beforeEach(async () => {
   tenant = await newTenant();
+  send = clientFor(tenant).send;
 });
-
-const send = (method: string, path: string, body?: unknown) =>
-  invoke(method, path, {
-    headers: { ...tenant.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body }),
-  });
 
 const FULL = {
   name: 'Ada Lovelace',

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetS3, s3 } from '../../shared/blobs/s3';
 import { resetConfig } from '../../shared/config';
 import { db, resetDb } from '../../shared/store/dynamo';
-import { invoke, newTenant, type Tenant } from '../helpers/api';
-import { clientFor, type TenantClient } from '../helpers/tenant-client';
+import { invoke, type Tenant } from '../helpers/api';
+import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
  * The store failing under us: the SDK retries, then the client gets a 503 problem with
@@ -14,9 +14,7 @@ let api: TenantClient;
 let customer: string;
 
 beforeEach(async () => {
-  tenant = await newTenant();
-  api = clientFor(tenant);
-  customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
+  ({ tenant, api, customer } = await tenantWithCustomer());
 });
 
 afterEach(() => {

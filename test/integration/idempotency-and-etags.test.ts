@@ -1,15 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
-import { clientFor, type TenantClient } from '../helpers/tenant-client';
+import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 let tenant: Tenant;
 let api: TenantClient;
 let customer: string;
 
 beforeEach(async () => {
-  tenant = await newTenant();
-  api = clientFor(tenant);
-  customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
+  ({ tenant, api, customer } = await tenantWithCustomer());
 });
 
 const withKey = (method: string, path: string, key: string, body: unknown, t: Tenant = tenant) =>
