@@ -1,0 +1,61 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../../shared/routes';
+
+/**
+ * Parity between the route table and the code: one handler file per route and no stray ones,
+ * unique operations and route keys, and every route of CONTRACT §1 present.
+ */
+const handlerFiles = readdirSync(new URL('../../functions/', import.meta.url)).filter((f) =>
+  f.endsWith('.ts'),
+);
+
+describe('route table', () => {
+  it('maps every route to its own handler file, and every handler file to a route', () => {
+    const fromTable = routes.map((r) => `${r.handler}.ts`).sort();
+    expect(new Set(fromTable).size).toBe(routes.length);
+    expect(handlerFiles.sort()).toEqual(fromTable);
+  });
+
+  it('has unique operation ids and route keys', () => {
+    expect(new Set(routes.map((r) => r.operationId)).size).toBe(routes.length);
+    expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
+  });
+
+  it('holds every route of the contract', () => {
+    const keys = routes.map(routeKey);
+    const contract = [
+      'GET /oauth/token',
+      'GET /ticket/list',
+      'GET /ticket/{id}',
+      'POST /ticket/insert',
+      'PUT /ticket/update/{id}',
+      'DELETE /ticket/delete/{id}',
+      'PUT /ticket/reply/{id}',
+      'PUT /ticket/addNote/{id}',
+      'GET /customer/photo/{id}',
+      ...['customer', 'agent', 'ticketType', 'ticketArea', 'ticketGroup'].flatMap((r) => [
+        `GET /${r}/list`,
+        `GET /${r}/{id}`,
+        `POST /${r}/insert`,
+        `PUT /${r}/update/{id}`,
+        `DELETE /${r}/delete/{id}`,
+      ]),
+    ];
+    expect(keys).toEqual(expect.arrayContaining(contract));
+  });
+
+  it('parses bodies only where there are any, and lets read routes only read', () => {
+    for (const r of routes) {
+      expect(r.hasBody, r.operationId).toBe(r.method === 'POST' || r.method === 'PUT');
+      if (r.method === 'GET' && r.operationId !== 'oauthToken') expect(r.access, r.operationId).toBe('read');
+    }
+  });
+
+  it('exports a handler from every handler file', async () => {
+    for (const file of handlerFiles) {
+      const mod = await import(`../../functions/${file}`);
+      expect(typeof mod.handler, file).toBe('function');
+    }
+  });
+});
