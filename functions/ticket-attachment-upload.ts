@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { stagingKey } from '../shared/blobs/documents';
 import { UPLOAD_URL_SECONDS, uploadUrl } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';

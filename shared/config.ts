@@ -1,28 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Environment, parsed once at cold start; a bad value fails fast with a clear message.
- * Deployed functions get TABLE_NAME and CURSOR_SECRET_ARN from the stack; the local server
- * and the tests set DYNAMODB_ENDPOINT and CURSOR_SECRET (generated into the data dir).
+ * Deployed functions get TABLE_NAME, BUCKET_NAME and CURSOR_SECRET_ARN from the stack; the local
+ * server and the tests set DYNAMODB_ENDPOINT, S3_ENDPOINT and CURSOR_SECRET (generated into the data dir).
  */
+const withDefault = <T extends z.ZodMiniType>(schema: T, value: z.output<T>) =>
+  z._default(schema, value as never);
+const atLeast = (n: number) => z.string().check(z.minLength(n));
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().check(z.int(), z.gte(min), z.lte(max));
+
 const schema = z.object({
-  TABLE_NAME: z.string().min(3).default('helpdesk'),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: withDefault(atLeast(3), 'helpdesk'),
+  AWS_REGION: withDefault(atLeast(1), 'us-east-1'),
   /** Points the SDK at DynamoDB Local; unset in AWS. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
   /** Overrides the base URL derived from the request (custom domains with a base path). */
-  PUBLIC_BASE_URL: z.url().optional(),
+  PUBLIC_BASE_URL: z.optional(z.url()),
   /** Cursor signing key for local runs and tests (>= 32 characters). */
-  CURSOR_SECRET: z.string().min(32).optional(),
+  CURSOR_SECRET: z.optional(atLeast(32)),
   /** Secrets Manager secret holding the cursor signing key, in AWS. */
-  CURSOR_SECRET_ARN: z.string().min(20).optional(),
+  CURSOR_SECRET_ARN: z.optional(atLeast(20)),
   /** Bucket of attachments and photos. */
-  BUCKET_NAME: z.string().min(3).default('helpdesk-blobs'),
-  /** Points the S3 client at a local S3 server (path-style addressing); unset in AWS. */
-  S3_ENDPOINT: z.url().optional(),
+  BUCKET_NAME: withDefault(atLeast(3), 'helpdesk-blobs'),
+  /** Points the S3 calls at a local S3 server (path-style addressing); unset in AWS. */
+  S3_ENDPOINT: z.optional(z.url()),
   /** Requests per minute per client, enforced across all instances (429 beyond). */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  RATE_LIMIT_PER_MINUTE: withDefault(whole(1), 1200),
+  TOKEN_TTL_SECONDS: withDefault(whole(60, 86_400), 3600),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,106 +1,112 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AwsClient } from 'aws4fetch';
 import { config } from '../config';
 
 /**
  * The blob store: attachment and photo bytes live in S3 (DynamoDB items are capped at 400 KB);
  * only their records live in the table. Locally the same calls go to s3rver (path-style).
+ *
+ * S3's REST API is spoken through aws4fetch (SigV4 signing over fetch, 3 KB) rather than
+ * @aws-sdk/client-s3: the SDK client adds ~150 KB and a third of the cold start to every
+ * function that touches files, and we use six simple calls. Credentials are the function's
+ * (Lambda puts them in the environment); retries of 5xx/429 with backoff are aws4fetch's.
  */
-let client: S3Client | undefined;
+let client: AwsClient | undefined;
 
-export const s3 = (): S3Client => {
+const aws = (): AwsClient => {
   if (!client) {
     const { AWS_REGION, S3_ENDPOINT } = config();
-    client = new S3Client({
+    const local = Boolean(S3_ENDPOINT);
+    client = new AwsClient({
+      accessKeyId: local ? 'S3RVER' : (process.env.AWS_ACCESS_KEY_ID ?? ''),
+      secretAccessKey: local ? 'S3RVER' : (process.env.AWS_SECRET_ACCESS_KEY ?? ''),
+      ...(!local && process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
+      service: 's3',
       region: AWS_REGION,
-      maxAttempts: 4,
-      // Checksums only where S3 requires them: the local S3 server does not speak the newer ones.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(S3_ENDPOINT
-        ? {
-            endpoint: S3_ENDPOINT,
-            forcePathStyle: true,
-            credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          }
-        : {}),
+      retries: 3,
+      initRetryMs: 100,
     });
   }
   return client;
 };
 
 export const resetS3 = (): void => {
-  client?.destroy();
   client = undefined;
 };
 
 const bucket = () => config().BUCKET_NAME;
 
+/** Path-style against a local server, virtual-hosted style in AWS. */
+const objectUrl = (key: string): URL => {
+  const { S3_ENDPOINT, AWS_REGION } = config();
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return S3_ENDPOINT
+    ? new URL(`${S3_ENDPOINT.replace(/\/+$/, '')}/${bucket()}/${path}`)
+    : new URL(`https://${bucket()}.s3.${AWS_REGION}.amazonaws.com/${path}`);
+};
+
+/** An S3 error as the rest of the code expects SDK errors: `name` is S3's code, `$fault` its side. */
+const s3Error = async (res: Response, what: string): Promise<Error> => {
+  const text = await res.text().catch(() => '');
+  const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? `Http${res.status}`;
+  return Object.assign(new Error(`S3 ${what} failed: ${res.status} ${code}`), {
+    name: code,
+    $fault: res.status >= 500 || res.status === 429 ? 'server' : 'client',
+    $metadata: { httpStatusCode: res.status },
+  });
+};
+
+const send = async (key: string, what: string, init: RequestInit, missingIsFine = false) => {
+  const res = await aws().fetch(objectUrl(key).toString(), init);
+  if (res.ok || (missingIsFine && res.status === 404)) return res;
+  throw await s3Error(res, what);
+};
+
 export const putBlob = async (key: string, bytes: Buffer, contentType: string, sha256Base64: string) => {
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      Body: bytes,
-      ContentType: contentType,
-      ContentLength: bytes.length,
-      Metadata: { sha256: sha256Base64 },
-    }),
-  );
+  await send(key, 'PutObject', {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': contentType, 'x-amz-meta-sha256': sha256Base64 },
+  });
 };
 
 export const getBlob = async (key: string): Promise<{ bytes: Buffer; contentType: string } | undefined> => {
-  try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
-    const bytes = Buffer.from((await out.Body?.transformToByteArray()) ?? []);
-    return { bytes, contentType: out.ContentType ?? 'application/octet-stream' };
-  } catch (error) {
-    if ((error as Error).name === 'NoSuchKey') return undefined;
-    throw error;
-  }
+  const res = await send(key, 'GetObject', { method: 'GET' }, true);
+  if (res.status === 404) return undefined;
+  return {
+    bytes: Buffer.from(await res.arrayBuffer()),
+    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+  };
 };
 
 export const headBlob = async (key: string): Promise<{ size: number; etag: string } | undefined> => {
-  try {
-    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
-    return { size: out.ContentLength ?? 0, etag: (out.ETag ?? '').replaceAll('"', '') };
-  } catch (error) {
-    if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
-    throw error;
-  }
+  const res = await send(key, 'HeadObject', { method: 'HEAD' }, true);
+  if (res.status === 404) return undefined;
+  return {
+    size: Number(res.headers.get('content-length') ?? 0),
+    etag: (res.headers.get('etag') ?? '').replaceAll('"', ''),
+  };
 };
 
 export const copyBlob = async (from: string, to: string, contentType: string): Promise<void> => {
-  await s3().send(
-    new CopyObjectCommand({
-      Bucket: bucket(),
-      Key: to,
-      CopySource: `${bucket()}/${from}`,
-      ContentType: contentType,
-      MetadataDirective: 'REPLACE',
-    }),
-  );
+  const res = await send(to, 'CopyObject', {
+    method: 'PUT',
+    headers: {
+      'x-amz-copy-source': `/${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      'x-amz-metadata-directive': 'REPLACE',
+      'content-type': contentType,
+    },
+  });
+  // CopyObject can fail after its 200 status line: the error is then in the body.
+  const body = await res.text();
+  if (body.includes('<Error>')) throw await s3Error(new Response(body, { status: 500 }), 'CopyObject');
 };
 
-/** Deletes objects (1000 a request); missing keys are fine, so a cleanup can be repeated. */
+/** Deletes objects (a few at a time); missing keys are fine, so a cleanup can be repeated. */
 export const deleteBlobs = async (keys: string[]): Promise<void> => {
-  for (let i = 0; i < keys.length; i += 1000) {
-    const chunk = keys.slice(i, i + 1000);
-    if (chunk.length === 0) continue;
-    const out = await s3().send(
-      new DeleteObjectsCommand({
-        Bucket: bucket(),
-        Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true },
-      }),
+  for (let i = 0; i < keys.length; i += 10) {
+    await Promise.all(
+      keys.slice(i, i + 10).map((key) => send(key, 'DeleteObject', { method: 'DELETE' }, true)),
     );
-    if (out.Errors?.length) throw new Error(`S3 could not delete ${out.Errors.length} object(s)`);
   }
 };
 
@@ -108,20 +114,26 @@ export const DOWNLOAD_URL_SECONDS = 300;
 export const UPLOAD_URL_SECONDS = 900;
 
 /** A short-lived address that downloads the object with its name and media type. */
-export const downloadUrl = (key: string, name: string, contentType: string): Promise<string> =>
-  getSignedUrl(
-    s3(),
-    new GetObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ResponseContentType: contentType,
-      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-    }),
-    { expiresIn: DOWNLOAD_URL_SECONDS },
+export const downloadUrl = async (key: string, name: string, contentType: string): Promise<string> => {
+  const url = objectUrl(key);
+  url.searchParams.set('response-content-type', contentType);
+  url.searchParams.set(
+    'response-content-disposition',
+    `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
   );
+  url.searchParams.set('X-Amz-Expires', String(DOWNLOAD_URL_SECONDS));
+  const signed = await aws().sign(url.toString(), { method: 'GET', aws: { signQuery: true } });
+  return signed.url;
+};
 
 /** A short-lived address the client PUTs a large file to, with the media type it declared. */
-export const uploadUrl = (key: string, contentType: string): Promise<string> =>
-  getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
-    expiresIn: UPLOAD_URL_SECONDS,
+export const uploadUrl = async (key: string, contentType: string): Promise<string> => {
+  const url = objectUrl(key);
+  url.searchParams.set('X-Amz-Expires', String(UPLOAD_URL_SECONDS));
+  const signed = await aws().sign(url.toString(), {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    aws: { signQuery: true, allHeaders: true },
   });
+  return signed.url;
+};

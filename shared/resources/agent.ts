@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { email, language, optionalText, requiredText } from '../schemas/fields';
+import * as z from 'zod/mini';
+import { allOptional, email, language, optionalText, requiredText } from '../schemas/fields';
 import type { Fields, ResourceSpec } from './resource-spec';
 
 const lower = (s: string) => s.toLowerCase();
@@ -23,13 +23,8 @@ export const agents: ResourceSpec = {
   label: 'Agent',
   pathPrefix: 'agent',
   listKey: 'agent',
-  insertSchema: z.object({
-    ...fields,
-    phoneNumber: fields.phoneNumber.optional(),
-    language: language.optional(),
-    signature: fields.signature.optional(),
-  }),
-  updateSchema: z.object(fields).partial(),
+  insertSchema: z.extend(allOptional(z.object(fields)), { name: fields.name, email: fields.email }),
+  updateSchema: allOptional(z.object(fields)),
   search: {
     email: { slot: 's1', field: 'email', normalize: lower },
     name: { slot: 's2', field: 'name' },

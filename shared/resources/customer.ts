@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hashPassword } from '../auth/passwords';
 import {
+  allOptional,
   countryCode,
   customFields,
   email,
@@ -15,24 +16,26 @@ import type { Fields, ResourceSpec } from './resource-spec';
 const lower = (s: string) => s.toLowerCase();
 
 /** Write-only credentials of the customer's portal account; the password is stored hashed. */
-const account = z
-  .object({
-    username: optionalText(200).optional(),
-    password: z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters').optional(),
-  })
-  .nullable();
+const account = z.nullable(
+  z.object({
+    username: z.optional(optionalText(200)),
+    password: z.optional(
+      z.string().check(z.minLength(8, 'at least 8 characters'), z.maxLength(200, 'at most 200 characters')),
+    ),
+  }),
+);
 
 const fields = {
   name: requiredText(200),
   email,
-  birthDate: timestamp.nullable(),
+  birthDate: z.nullable(timestamp),
   phoneNumber: optionalText(50),
   faxNumber: optionalText(50),
   mobileNumber: optionalText(50),
   address: optionalText(1000),
   city: optionalText(200),
   province: optionalText(200),
-  state: countryCode.nullable(),
+  state: z.nullable(countryCode),
   postalNumber: optionalText(20),
   skypeAddress: optionalText(254),
   msnAddress: optionalText(254),
@@ -45,20 +48,18 @@ const fields = {
   registrationChannel: optionalText(100),
   topClient: z.boolean(),
   // Hex or base64 image bytes; decoded, checked and stored in S3 by shared/blobs/photos.ts.
-  profilePhotoBlob: z.string().max(2_200_000, 'the photo is too large').nullable(),
+  profilePhotoBlob: z.nullable(z.string().check(z.maxLength(2_200_000, 'the photo is too large'))),
   signature: optionalText(10_000),
   memo: optionalText(10_000),
   website: optionalText(2048),
   company: optionalText(200),
   language,
   account,
-  insertByAgentId: text(64).nullable(),
+  insertByAgentId: z.nullable(text(64)),
   customFields,
 };
 
-const optionalFields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as {
-  [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
-};
+const updateSchema = allOptional(z.object(fields));
 
 /** Every field of the seed's Customer table, in the seed's order: the detail shape. */
 const API_FIELDS = [
@@ -110,8 +111,8 @@ export const customers: ResourceSpec = {
   label: 'Customer',
   pathPrefix: 'customer',
   listKey: 'customer',
-  insertSchema: z.object({ ...optionalFields, name: fields.name, email: fields.email }),
-  updateSchema: z.object(optionalFields),
+  insertSchema: z.extend(updateSchema, { name: fields.name, email: fields.email }),
+  updateSchema,
   search: {
     email: { slot: 's1', field: 'email', normalize: lower },
     name: { slot: 's2', field: 'name' },

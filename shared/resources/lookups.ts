@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LANGUAGES, labels, requiredText } from '../schemas/fields';
 import type { EntityKind } from '../store/keys';
 import type { Fields, ResourceSpec } from './resource-spec';
@@ -25,8 +25,8 @@ const lookup = (
     label,
     pathPrefix,
     listKey: nameField,
-    insertSchema: z.object({ [nameField]: name, labels: labels.optional() }),
-    updateSchema: z.object({ [nameField]: name.optional(), labels: labels.optional() }),
+    insertSchema: z.object({ [nameField]: name, labels: z.optional(labels) }),
+    updateSchema: z.object({ [nameField]: z.optional(name), labels: z.optional(labels) }),
     search: { [nameField]: { slot: 's1', field: nameField } },
     unique: [
       {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { EntityKind } from '../store/keys';
 import type { SearchSlot } from '../store/table-schema';
 
@@ -42,8 +42,8 @@ export interface ResourceSpec {
   pathPrefix: string;
   /** Key of the list wrapper: `{ customer: { totalRecords, ... } }`. */
   listKey: string;
-  insertSchema: z.ZodType<Fields>;
-  updateSchema: z.ZodType<Fields>;
+  insertSchema: z.ZodMiniType<Fields>;
+  updateSchema: z.ZodMiniType<Fields>;
   search: Record<string, SearchField>;
   unique: UniqueField[];
   references: ReferenceField[];

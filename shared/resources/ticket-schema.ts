@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { documentList } from '../schemas/documents';
-import { looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
+import { allOptional, looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
 
 /** Limits of a ticket, documented in docs/decisions.md. */
 export const TICKET_LIMITS = {
@@ -40,12 +40,15 @@ export const parseStatus = (value: string): Status | undefined => {
 
 /** Status and source travel by name: `{"status": "closed"}` or plain `"closed"`. */
 const named = <T extends string>(field: string, values: readonly T[], parse: (s: string) => T | undefined) =>
-  z.union([z.string(), z.object({ [field]: z.string() })]).transform((v, ctx) => {
-    const raw = typeof v === 'string' ? v : (v as Record<string, string>)[field];
-    const parsed = parse(raw ?? '');
-    if (!parsed) ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}` });
-    return parsed as T;
-  });
+  z.pipe(
+    z.union([z.string(), z.object({ [field]: z.string() })]),
+    z.transform((v: string | Record<string, string>, ctx) => {
+      const parsed = parse((typeof v === 'string' ? v : v[field]) ?? '');
+      if (!parsed)
+        ctx.issues.push({ code: 'custom', message: `must be one of ${values.join(', ')}`, input: v });
+      return parsed as T;
+    }),
+  );
 
 const status = named('status', STATUSES, parseStatus);
 const source = named('source', SOURCES, (s) =>
@@ -54,16 +57,19 @@ const source = named('source', SOURCES, (s) =>
     : undefined,
 );
 
-const tag = z
-  .union([z.string(), z.object({ tag: z.string() })])
-  .transform((v) => (typeof v === 'string' ? v : v.tag).trim())
-  .pipe(z.string().min(1, 'must not be empty').max(TICKET_LIMITS.tagLength));
+const tag = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.object({ tag: z.string() })]),
+    z.transform((v: string | { tag: string }) => (typeof v === 'string' ? v : v.tag).trim()),
+  ),
+  z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(TICKET_LIMITS.tagLength)),
+);
 
 /** Tags arrive as strings or tag objects; stored as distinct strings in the order given. */
-const tags = z
-  .array(tag)
-  .max(TICKET_LIMITS.tags, `at most ${TICKET_LIMITS.tags} tags`)
-  .transform((list) => [...new Set(list)]);
+const tags = z.pipe(
+  z.array(tag).check(z.maxLength(TICKET_LIMITS.tags, `at most ${TICKET_LIMITS.tags} tags`)),
+  z.transform((list: string[]) => [...new Set(list)]),
+);
 
 const customField = z.object({
   name: requiredText(100),
@@ -72,31 +78,33 @@ const customField = z.object({
 
 export const replyInput = z.object({
   text: requiredText(TICKET_LIMITS.replyText),
-  replyDate: looseTimestamp.optional(),
-  replyFromOperator: reference.nullable().optional(),
-  attachedDocuments: documentList.optional(),
+  replyDate: z.optional(looseTimestamp),
+  replyFromOperator: z.optional(z.nullable(reference)),
+  attachedDocuments: z.optional(documentList),
 });
 export type ReplyInput = z.output<typeof replyInput>;
 
-const ticketFields = {
+const max = (n: number, message?: string) => z.maxLength(n, message ?? `at most ${n}`);
+
+const ticketFields = z.object({
   subject: requiredText(TICKET_LIMITS.subject),
   description: requiredText(TICKET_LIMITS.description),
   openedBy: reference,
-  type: reference.nullable(),
-  area: reference.nullable(),
-  group: reference.nullable(),
-  assignedTo: reference.nullable(),
-  cc: z.array(reference).max(TICKET_LIMITS.cc, `at most ${TICKET_LIMITS.cc} agents in cc`),
-  priority: z.union([z.literal(0), z.literal(1)], { message: 'must be 0 or 1' }),
+  type: z.nullable(reference),
+  area: z.nullable(reference),
+  group: z.nullable(reference),
+  assignedTo: z.nullable(reference),
+  cc: z.array(reference).check(max(TICKET_LIMITS.cc, `at most ${TICKET_LIMITS.cc} agents in cc`)),
+  priority: z.union([z.literal(0), z.literal(1)], 'must be 0 or 1'),
   status,
   source,
   tags,
   memo: optionalText(10_000),
-  customFields: z.array(customField).max(TICKET_LIMITS.customFields),
+  customFields: z.array(customField).check(max(TICKET_LIMITS.customFields)),
   tweetId: optionalText(100),
-  tweetType: z.enum(['mention', 'direct message']).nullable(),
+  tweetType: z.nullable(z.enum(['mention', 'direct message'])),
   facebookId: optionalText(100),
-  facebookType: z.enum(['post', 'private message']).nullable(),
+  facebookType: z.nullable(z.enum(['post', 'private message'])),
   linkedinId: optionalText(100),
   linkedinType: optionalText(100),
   googlePlusId: optionalText(100),
@@ -109,29 +117,24 @@ const ticketFields = {
   toReplyCustomer: z.boolean(),
   replies: z
     .array(replyInput)
-    .max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`),
+    .check(max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`)),
   attachedDocuments: documentList,
-};
-
-const optional = Object.fromEntries(Object.entries(ticketFields).map(([k, v]) => [k, v.optional()])) as {
-  [K in keyof typeof ticketFields]: z.ZodOptional<(typeof ticketFields)[K]>;
-};
-
-export const ticketInsert = z.object({
-  ...optional,
-  subject: ticketFields.subject,
-  description: ticketFields.description,
-  openedBy: ticketFields.openedBy,
 });
-export const ticketUpdate = z.object(optional);
+
+export const ticketUpdate = allOptional(ticketFields);
+export const ticketInsert = z.extend(ticketUpdate, {
+  subject: ticketFields.shape.subject,
+  description: ticketFields.shape.description,
+  openedBy: ticketFields.shape.openedBy,
+});
 export type TicketInput = z.output<typeof ticketUpdate>;
 
 export const noteInput = z.object({
   note: requiredText(TICKET_LIMITS.note),
-  insertBy: z.string().min(1).max(64).nullable().optional(),
-  assignedTo: z.string().min(1).max(64).nullable().optional(),
-  date: looseTimestamp.optional(),
-  remindMe: looseTimestamp.nullable().optional(),
+  insertBy: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  assignedTo: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  date: z.optional(looseTimestamp),
+  remindMe: z.optional(z.nullable(looseTimestamp)),
 });
 export type NoteInput = z.output<typeof noteInput>;
 

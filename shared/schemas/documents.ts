@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requiredText } from './fields';
 
 /**
@@ -17,30 +17,39 @@ const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,1
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-export const mediaType = z.string().regex(MEDIA_TYPE, 'must be a media type such as application/pdf');
+export const mediaType = z
+  .string()
+  .check(z.regex(MEDIA_TYPE, 'must be a media type such as application/pdf'));
 
 /** Exactly one content field: hex `documentBlob`, `documentBase64`, or the `uploadId` of a presigned upload. */
 export const documentInput = z
   .object({
     documentName: requiredText(255),
     documentType: mediaType,
-    documentBlob: z.string().regex(HEX, 'must be hexadecimal (an even number of 0-9, a-f, A-F)').optional(),
-    documentBase64: z
-      .string()
-      .transform((s) => s.replace(/\s+/g, ''))
-      .pipe(z.string().regex(BASE64, 'must be base64'))
-      .optional(),
-    uploadId: z
-      .string()
-      .regex(/^[0-9a-f]{24}$/, 'must be an uploadId from /ticket/attachment/upload')
-      .optional(),
+    documentBlob: z.optional(
+      z.string().check(z.regex(HEX, 'must be hexadecimal (an even number of 0-9, a-f, A-F)')),
+    ),
+    documentBase64: z.optional(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((s: string) => s.replace(/\s+/g, '')),
+        ),
+        z.string().check(z.regex(BASE64, 'must be base64')),
+      ),
+    ),
+    uploadId: z.optional(
+      z.string().check(z.regex(/^[0-9a-f]{24}$/, 'must be an uploadId from /ticket/attachment/upload')),
+    ),
   })
-  .refine(
-    (d) => [d.documentBlob, d.documentBase64, d.uploadId].filter((v) => v !== undefined).length === 1,
-    'send exactly one of documentBlob, documentBase64 or uploadId',
+  .check(
+    z.refine(
+      (d) => [d.documentBlob, d.documentBase64, d.uploadId].filter((v) => v !== undefined).length === 1,
+      'send exactly one of documentBlob, documentBase64 or uploadId',
+    ),
   );
 export type DocumentInput = z.output<typeof documentInput>;
 
 export const documentList = z
   .array(documentInput)
-  .max(DOCUMENT_LIMITS.perRequest, `at most ${DOCUMENT_LIMITS.perRequest} documents`);
+  .check(z.maxLength(DOCUMENT_LIMITS.perRequest, `at most ${DOCUMENT_LIMITS.perRequest} documents`));

@@ -1,11 +1,9 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { s3 } from '../../shared/blobs/s3';
-import { config } from '../../shared/config';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
+import { listObjects } from '../helpers/bucket';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 let tenant: Tenant;
@@ -25,10 +23,7 @@ const ticket = (extra: Record<string, unknown> = {}) => ({
 });
 
 /** Every object this tenant has in the bucket. */
-const objects = async (prefix = `t/${tenant.clientId}/`) => {
-  const out = await s3().send(new ListObjectsV2Command({ Bucket: config().BUCKET_NAME, Prefix: prefix }));
-  return (out.Contents ?? []).map((o) => o.Key as string);
-};
+const objects = (prefix = `t/${tenant.clientId}/`) => listObjects(prefix);
 
 /** Follows the download address like a client: our 302, then the presigned S3 address. */
 const download = async (downloadUrl: string, as: TenantClient = api) => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetS3, s3 } from '../../shared/blobs/s3';
 import { resetConfig } from '../../shared/config';
 import { db, resetDb } from '../../shared/store/dynamo';
 import { invoke, type Tenant } from '../helpers/api';
+import { interceptS3 } from '../helpers/bucket';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -19,7 +19,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   db().middlewareStack.remove('inject-fault');
-  s3().middlewareStack.remove('inject-fault');
 });
 
 /** Fails every `command` sent after the SDK's retry step, so the SDK's own retries run first. */
@@ -84,17 +83,32 @@ describe('DynamoDB faults', () => {
   }, 30_000);
 });
 
+/** S3 answers `status` with error `code` to every `method` request (after the client's own retries). */
+const s3Fails = (method: string, status: number, code: string) => {
+  const attempts = { n: 0 };
+  const restore = interceptS3((m) => {
+    if (m !== method) return undefined;
+    attempts.n++;
+    return new Response(`<?xml version="1.0"?><Error><Code>${code}</Code></Error>`, { status });
+  });
+  return { attempts, restore };
+};
+
 describe('S3 faults', () => {
   it('answers 503 and records nothing when an attachment cannot be stored', async () => {
-    failEvery(s3(), 'PutObjectCommand', 'SlowDown');
-    const res = await api.post('/ticket/insert', {
-      subject: 's',
-      description: 'd',
-      openedBy: { id: customer },
-      attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00' }],
-    });
-    expectUnavailable(res);
-    s3().middlewareStack.remove('inject-fault');
+    const { attempts, restore } = s3Fails('PUT', 503, 'SlowDown');
+    try {
+      const res = await api.post('/ticket/insert', {
+        subject: 's',
+        description: 'd',
+        openedBy: { id: customer },
+        attachedDocuments: [{ documentName: 'a.txt', documentType: 'text/plain', documentBlob: '00' }],
+      });
+      expectUnavailable(res);
+      expect(attempts.n).toBe(4); // the first try and three retries
+    } finally {
+      restore();
+    }
     expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(0);
   });
 
@@ -105,10 +119,12 @@ describe('S3 faults', () => {
       email: 'p@example.com',
       profilePhotoBlob: png.toString('hex'),
     });
-    failEvery(s3(), 'GetObjectCommand', 'InternalError');
-    expectUnavailable(await api.get(`/customer/photo/${id}`));
-    s3().middlewareStack.remove('inject-fault');
-    resetS3();
+    const { restore } = s3Fails('GET', 500, 'InternalError');
+    try {
+      expectUnavailable(await api.get(`/customer/photo/${id}`));
+    } finally {
+      restore();
+    }
     expect((await api.get(`/customer/photo/${id}`)).status).toBe(200);
   });
 });
