@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { allOptional, email, language, optionalText, requiredText } from '../schemas/fields';
+import { email, language, optionalText, requiredText } from '../schemas/fields';
 import type { Fields, ResourceSpec } from './resource-spec';
 
 const lower = (s: string) => s.toLowerCase();
@@ -23,8 +23,8 @@ export const agents: ResourceSpec = {
   label: 'Agent',
   pathPrefix: 'agent',
   listKey: 'agent',
-  insertSchema: z.extend(allOptional(z.object(fields)), { name: fields.name, email: fields.email }),
-  updateSchema: allOptional(z.object(fields)),
+  insertSchema: z.extend(z.partial(z.object(fields)), { name: fields.name, email: fields.email }),
+  updateSchema: z.partial(z.object(fields)),
   search: {
     email: { slot: 's1', field: 'email', normalize: lower },
     name: { slot: 's2', field: 'name' },

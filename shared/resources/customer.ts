@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { hashPassword } from '../auth/passwords';
 import {
-  allOptional,
   countryCode,
   customFields,
   email,
@@ -59,7 +58,7 @@ const fields = {
   customFields,
 };
 
-const updateSchema = allOptional(z.object(fields));
+const updateSchema = z.partial(z.object(fields));
 
 /** Every field of the seed's Customer table, in the seed's order: the detail shape. */
 const API_FIELDS = [

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { documentList } from '../schemas/documents';
-import { allOptional, looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
+import { looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
 
 /** Limits of a ticket, documented in docs/decisions.md. */
 export const TICKET_LIMITS = {
@@ -121,7 +121,7 @@ const ticketFields = z.object({
   attachedDocuments: documentList,
 });
 
-export const ticketUpdate = allOptional(ticketFields);
+export const ticketUpdate = z.partial(ticketFields);
 export const ticketInsert = z.extend(ticketUpdate, {
   subject: ticketFields.shape.subject,
   description: ticketFields.shape.description,

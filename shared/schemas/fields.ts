@@ -60,6 +60,3 @@ export const labels = z.object({
   es: z.optional(text(200)),
   fr: z.optional(text(200)),
 });
-
-/** Every field of an object schema made optional (the shape of a merge update). */
-export const allOptional = <S extends z.ZodMiniObject>(schema: S) => z.partial(schema);
