@@ -1,0 +1,108 @@
+import type { TicketInput } from '../shared/resources/ticket-schema';
+import { STATUSES } from '../shared/resources/ticket-schema';
+import { newTenant, type Tenant } from '../test/helpers/api';
+import { clientFor, type TenantClient } from '../test/helpers/tenant-client';
+
+/**
+ * One tenant with the records tickets point at, and seeded tickets spread over every searchable
+ * value (status, priority, assignee, type, area, group, tags) so each search fills whole pages.
+ */
+export interface Refs {
+  customers: string[];
+  agents: string[];
+  types: string[];
+  areas: string[];
+  groups: string[];
+}
+
+export interface Fixture {
+  tenant: Tenant;
+  api: TenantClient;
+  refs: Refs;
+}
+
+export const TAGS = ['billing', 'bug', 'vip', 'hardware', 'network'] as const;
+
+const created = async (api: TenantClient, path: string, bodies: unknown[]): Promise<string[]> => {
+  const ids: string[] = [];
+  for (const body of bodies) ids.push(await api.create(path, body));
+  return ids;
+};
+
+export const setupTenant = async (): Promise<Fixture> => {
+  const tenant = await newTenant('bench');
+  const api = clientFor(tenant);
+  const n = (count: number) => Array.from({ length: count }, (_, i) => i);
+  const refs: Refs = {
+    customers: await created(
+      api,
+      '/customer/insert',
+      n(20).map((i) => ({ name: `Customer ${i}`, email: `customer${i}@example.com`, company: 'Acme' })),
+    ),
+    agents: await created(
+      api,
+      '/agent/insert',
+      n(5).map((i) => ({ name: `Agent ${i}`, email: `agent${i}@example.com` })),
+    ),
+    types: (await api.get('/ticketType/list')).body.type.records.map((r: { id: string }) => r.id),
+    areas: await created(
+      api,
+      '/ticketArea/insert',
+      ['billing', 'support', 'sales'].map((area) => ({ area })),
+    ),
+    groups: await created(
+      api,
+      '/ticketGroup/insert',
+      ['first line', 'second line', 'experts'].map((group) => ({ group })),
+    ),
+  };
+  return { tenant, api, refs };
+};
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+const DESCRIPTION =
+  'The customer reports that the invoice for last month shows a duplicated line and asks for a ' +
+  'corrected copy. Steps taken so far: checked the billing export, compared it with the order history ' +
+  'and confirmed the duplicate. Waiting for the finance team to reissue the document.';
+
+/** The i-th seeded ticket, as the validated body of POST /ticket/insert would be. */
+export const seedTicket = (i: number, refs: Refs): TicketInput => ({
+  subject: `Seeded ticket ${i}`,
+  description: DESCRIPTION,
+  openedBy: { id: pick(refs.customers, i) },
+  assignedTo: i % 6 === 5 ? null : { id: pick(refs.agents, i) },
+  type: { id: pick(refs.types, i) },
+  area: { id: pick(refs.areas, i) },
+  group: { id: pick(refs.groups, i) },
+  status: pick(STATUSES, i),
+  priority: i % 2 === 0 ? 0 : 1,
+  tags: [pick(TAGS, i), pick(TAGS, i + 2)],
+});
+
+/** The ticket every detail measurement reads: 20 replies (every other one from an agent) and 5 notes. */
+export const createDetailTicket = async ({ api, refs }: Fixture): Promise<string> => {
+  const agent = refs.agents[0] as string;
+  const id = await api.create('/ticket/insert', {
+    subject: 'Invoice shows a duplicated line',
+    description: 'The invoice for last month shows the same line twice. Please send a corrected copy.',
+    openedBy: { id: refs.customers[0] },
+    assignedTo: { id: agent },
+    type: { id: refs.types[0] },
+    area: { id: refs.areas[0] },
+    group: { id: refs.groups[0] },
+    tags: ['billing', 'vip'],
+    replies: Array.from({ length: 20 }, (_, i) => ({
+      text: `Reply ${i}: we are looking into it and will get back to you shortly.`,
+      ...(i % 2 === 0 ? { replyFromOperator: { id: agent } } : {}),
+    })),
+  });
+  for (let i = 0; i < 5; i++) {
+    const res = await api.put(`/ticket/addNote/${id}`, {
+      note: `Note ${i}: customer called again.`,
+      insertBy: agent,
+    });
+    if (res.status !== 200) throw new Error(`addNote answered ${res.status}`);
+  }
+  return id;
+};

@@ -1,0 +1,194 @@
+/**
+ * `npm run bench [-- --quick] [-- --only=ops,pages,cold,throughput] [-- --keep-bundles]`
+ *
+ * Measures, on this machine, against an in-memory DynamoDB Local started here: DynamoDB requests
+ * and capacity per operation, deep-page latency, cold start and bundle size, the request overhead
+ * of our middleware, and memory. Prints one Markdown table to stdout (progress goes to stderr)
+ * and writes everything to bench/results/latest.json. What the numbers mean: docs/performance.md.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, platform, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { localDynamoClient, startDynamoDbLocal } from '../local/dynamodb-local';
+import { OUT_DIR, runColdStart } from './cold-start';
+import { evaluateGoals, type Results, renderTable } from './report';
+import { log } from './stats';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const runs = (section: 'ops' | 'pages' | 'cold' | 'throughput') => !only || only.includes(section);
+
+/** Sizes of the full run and of --quick (a fast check that everything still works). */
+const plan = quick
+  ? {
+      tickets: 1100,
+      realTickets: 100,
+      samples: 3,
+      deepPage: 40,
+      pagePairs: 10,
+      coldRuns: 3,
+      rounds: 2,
+      seconds: 2,
+      memoryRequests: 2000,
+    }
+  : {
+      tickets: 10_000,
+      realTickets: 300,
+      samples: 5,
+      deepPage: 400,
+      pagePairs: 40,
+      coldRuns: 15,
+      rounds: 5,
+      seconds: 5,
+      memoryRequests: 10_000,
+    };
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = Date.now();
+
+const machine = (): Results['machine'] => {
+  // `java -version` writes to stderr.
+  const java =
+    spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr?.split('\n')[0]?.trim() || 'unknown';
+  const simulator = createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json');
+  const { version } = JSON.parse(readFileSync(simulator, 'utf8')) as { version: string };
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryBytes: totalmem(),
+    platform: `${platform()} ${process.arch}`,
+    node: process.version,
+    java,
+    dynamodbLocal: `amplify-dynamodb-simulator ${version} (in memory)`,
+    loadAverage: { start: loadavg(), end: [] },
+  };
+};
+
+const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void> => {
+  log('Starting DynamoDB Local (in memory)…');
+  const dynamo = await startDynamoDbLocal();
+  try {
+    // Before any shared module is imported: config is parsed once, on first use.
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      TABLE_NAME: 'helpdesk-bench',
+      CURSOR_SECRET: randomBytes(32).toString('base64url'),
+      AWS_REGION: 'us-east-1',
+      LOG_LEVEL: 'ERROR',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      // The limit is enforced (leases of 50 requests, as with the default 1200), but never reached.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      // No operation measured here touches S3; should one, it fails fast instead of going to AWS.
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      BUCKET_NAME: 'helpdesk-bench',
+    });
+    for (const name of ['PUBLIC_BASE_URL', 'CURSOR_SECRET_ARN']) delete process.env[name];
+    const client = localDynamoClient(dynamo.endpoint);
+    const { ensureTable } = await import('../shared/store/create-table');
+    await ensureTable(client, 'helpdesk-bench');
+    client.destroy();
+
+    const { db } = await import('../shared/store/dynamo');
+    const { Meter } = await import('./meter');
+    const { setupTenant, createDetailTicket } = await import('./fixtures');
+    const { seedTickets } = await import('./seed');
+    const meter = new Meter();
+    meter.askCapacity = false;
+    meter.install(db());
+
+    const fx = await setupTenant();
+    const seedCount = runs('ops') || runs('pages') ? plan.tickets : 0;
+    if (seedCount > 0) {
+      const seed = await seedTickets(fx.tenant.clientId, fx.refs, {
+        from: 0,
+        total: seedCount,
+        realCount: plan.realTickets,
+        concurrency: 8,
+      });
+      results.seed = { ...seed, tenantTickets: seedCount };
+    }
+
+    // Deep pages before the operations: then page 1 holds seeded tickets like page 400 does, so
+    // both pages point at the same mix of customers, agents and lookups (same BatchGet).
+    if (runs('pages')) {
+      log(`Section 2: page ${plan.deepPage} vs page 1`);
+      const { runDeepPages } = await import('./deep-pages');
+      results.deepPages = await runDeepPages(
+        fx.api,
+        meter,
+        fx.tenant.clientId,
+        plan.deepPage,
+        plan.pagePairs,
+      );
+    }
+    if (runs('ops')) {
+      log('Section 1: requests and capacity per operation');
+      const { runOperations } = await import('./operations');
+      meter.askCapacity = true;
+      results.operations = await runOperations(fx, meter, plan.samples);
+      meter.askCapacity = false;
+      results.capacityReported = results.operations.some((o) => o.readUnits + o.writeUnits > 0);
+    }
+    if (runs('throughput')) {
+      log('Sections 4 and 5: overhead and memory');
+      const { runThroughput } = await import('./throughput');
+      const ticketId = await createDetailTicket(fx);
+      const { throughput, memory } = await runThroughput({
+        tenantId: fx.tenant.clientId,
+        authorization: fx.tenant.headers.authorization,
+        ticketId,
+        concurrency: 8,
+        rounds: plan.rounds,
+        secondsPerRound: plan.seconds,
+        memoryRequests: plan.memoryRequests,
+      });
+      results.throughput = throughput;
+      results.memory = memory;
+    }
+  } finally {
+    await dynamo.stop();
+  }
+};
+
+const main = async () => {
+  const results: Omit<Results, 'goals'> = {
+    version: 1,
+    startedAt: new Date(started).toISOString(),
+    durationSeconds: 0,
+    quick,
+    machine: machine(),
+    capacityReported: false,
+  };
+  const load = results.machine.loadAverage.start.map((l) => l.toFixed(1)).join(' ');
+  log(
+    `helpdesk bench${quick ? ' (--quick)' : ''}: ${results.machine.cpus} CPUs, node ${process.version}, load ${load}`,
+  );
+  // Cold starts first, while nothing else (DynamoDB Local's JVM) competes for the CPUs.
+  if (runs('cold')) {
+    log('Section 3: cold start and bundle size');
+    results.coldStart = await runColdStart(plan.coldRuns);
+    if (!args.includes('--keep-bundles')) rmSync(OUT_DIR, { recursive: true, force: true });
+  }
+  if (runs('ops') || runs('pages') || runs('throughput')) await measureWithDynamo(results);
+
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+  results.machine.loadAverage.end = loadavg();
+  const final: Results = { ...results, goals: evaluateGoals(results) };
+  const file = join(root, 'bench', 'results', 'latest.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(final, null, 2)}\n`);
+
+  process.stdout.write(`${renderTable(final)}\n\n`);
+  for (const g of final.goals) log(`${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.actual} (goal ${g.target})`);
+  log(`\n${final.durationSeconds} s; results in bench/results/latest.json`);
+};
+
+await main();

@@ -1,0 +1,45 @@
+/**
+ * A server process for sections 4 and 5, started by throughput.ts with
+ * `node --expose-gc --import tsx bench/server-child.ts <product|bare>` and the benchmark's
+ * environment (DYNAMODB_ENDPOINT, TABLE_NAME, ...). `product` runs the local API Gateway stand-in
+ * (local/server.ts) with the real handlers; `bare` runs bare-server.ts. It answers `stats`
+ * messages (optionally after a full GC) so the parent can follow its heap and peak RSS.
+ */
+export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'stop' };
+export type ChildMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'stats'; heapUsed: number; rss: number; maxRss: number; gcAvailable: boolean };
+
+const mode = process.argv[2];
+const send = (message: ChildMessage) => process.send?.(message);
+
+const start = async () => {
+  if (mode === 'product') {
+    const { startServer } = await import('../local/server');
+    const server = await startServer({ port: 0, host: '127.0.0.1' });
+    return { url: server.url.replace('localhost', '127.0.0.1'), close: server.close };
+  }
+  if (mode === 'bare') {
+    const { startBareServer } = await import('./bare-server');
+    return startBareServer();
+  }
+  throw new Error(`usage: server-child.ts product|bare (got ${mode})`);
+};
+
+const server = await start();
+const gc = (globalThis as { gc?: () => void }).gc;
+
+process.on('message', (message: ChildRequest) => {
+  if (message.type === 'stats') {
+    if (message.gc && gc) {
+      gc();
+      gc();
+    }
+    const { heapUsed, rss } = process.memoryUsage();
+    send({ type: 'stats', heapUsed, rss, maxRss: process.resourceUsage().maxRSS * 1024, gcAvailable: !!gc });
+  } else if (message.type === 'stop') {
+    void server.close().finally(() => process.exit(0));
+  }
+});
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready', url: server.url });
