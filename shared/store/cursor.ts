@@ -15,6 +15,8 @@ export interface CursorPayload {
   p: number;
   d: 'n' | 'p';
   k: [string, string, string];
+  /** The list's total, carried for lists without a counter (range searches). */
+  c?: number;
 }
 
 const sign = (key: Buffer, data: string): Buffer => createHmac('sha256', key).update(data).digest();
@@ -48,7 +50,8 @@ export const decodeCursor = async (
     (d === 'n' || d === 'p') &&
     Array.isArray(k) &&
     k.length === 3 &&
-    k.every((part) => typeof part === 'string');
+    k.every((part) => typeof part === 'string') &&
+    (payload.c === undefined || (Number.isSafeInteger(payload.c) && payload.c >= 0));
   if (!wellFormed || t !== expected.t || r !== expected.r || f !== expected.f) throw invalid();
   return payload;
 };

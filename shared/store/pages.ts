@@ -17,10 +17,14 @@ export interface ListRequest {
   index: IndexSpec;
   /** The index partition holding exactly the records of this list (tenant + kind + filter). */
   partition: string;
-  /** Counter holding the size of the list; without one the list is counted by a key-only Query. */
+  /** Counter holding the size of the list. */
   countName?: string;
-  /** Only index entries whose sort key is >= this (a range search such as managedDate). */
+  /**
+   * A range search (such as managedDate): only index entries whose sort key is >= this, with
+   * `partitionCountName` the counter of the whole partition (see rangeCount).
+   */
   sortFrom?: string;
+  partitionCountName?: string;
   /** Search parameters as the client sent them; kept in nextQuery / previousQuery. */
   filter: Record<string, string>;
   page: number;
@@ -53,7 +57,7 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
   let hasMore: boolean;
   if (cursor) {
     [total, { items, hasMore }] = await Promise.all([
-      count(req),
+      cursor.c ?? count(req),
       queryFrom(req, cursor.d, cursorKey(req, cursor)),
     ]);
   } else if (req.page === 1) {
@@ -67,6 +71,9 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
   // Walking backwards, "more" means newer records exist; a next page always exists then.
   const backwards = cursor?.d === 'p';
   const next = items.length > 0 && (backwards || hasMore) ? positionOf(req, items.at(-1)) : undefined;
+  // A range search's total is counted once, on the page the client started from, and then
+  // travels in the cursors: walking its pages costs what walking any list costs.
+  const carried = req.countName ? {} : { c: total };
   const first = items[0];
   const previousQuery =
     req.page === 1
@@ -76,10 +83,20 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
         : pageUrl(
             req,
             req.page - 1,
-            await encodeCursor({ ...binding, p: req.page - 1, d: 'p', k: positionOf(req, first) }),
+            await encodeCursor({
+              ...binding,
+              ...carried,
+              p: req.page - 1,
+              d: 'p',
+              k: positionOf(req, first),
+            }),
           );
   const nextQuery = next
-    ? pageUrl(req, req.page + 1, await encodeCursor({ ...binding, p: req.page + 1, d: 'n', k: next }))
+    ? pageUrl(
+        req,
+        req.page + 1,
+        await encodeCursor({ ...binding, ...carried, p: req.page + 1, d: 'n', k: next }),
+      )
     : null;
 
   const page: Page<T> = {
@@ -101,19 +118,50 @@ const digest = (req: ListRequest): string =>
     .digest('base64url')
     .slice(0, 22);
 
-/** Exact size of the list: its counter, or (for range searches, which no counter can hold) a count Query. */
-const count = async (req: ListRequest): Promise<number> => {
-  if (req.countName) return readCount(req.tenantId, req.countName);
-  let total = 0;
-  let start: Item | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({ ...baseQuery(req), Select: 'COUNT', ExclusiveStartKey: start }),
-    );
-    total += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return total;
+/** Exact size of the list: its counter, or for a range search, rangeCount. */
+const count = async (req: ListRequest): Promise<number> =>
+  req.countName ? readCount(req.tenantId, req.countName) : rangeCount(req);
+
+/**
+ * No counter can hold "entries from X on" for every X, so a range is counted with key-only
+ * COUNT queries, from both ends at once, one page each in turn: whichever side ends first gives
+ * the answer (inside, or the partition's counter minus outside). Cost: twice the smaller side.
+ */
+const rangeCount = async (req: ListRequest): Promise<number> => {
+  const { KeyConditionExpression: _, ...base } = baseQuery(req);
+  const side = (condition: string) => {
+    let total = 0;
+    let start: Item | undefined;
+    let done = false;
+    return {
+      total: () => total,
+      done: () => done,
+      step: async () => {
+        const out = await db().send(
+          new QueryCommand({
+            ...base,
+            KeyConditionExpression: condition,
+            Select: 'COUNT',
+            ExclusiveStartKey: start,
+          }),
+        );
+        total += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+        done = !start;
+      },
+    };
+  };
+  const inside = side('#p = :p AND #s >= :from');
+  const outside = side('#p = :p AND #s < :from');
+  for (;;) {
+    await inside.step();
+    if (inside.done()) return inside.total();
+    await outside.step();
+    if (outside.done()) {
+      const all = await readCount(req.tenantId, req.partitionCountName as string);
+      return Math.max(0, all - outside.total());
+    }
+  }
 };
 
 const positionOf = (req: ListRequest, item: Item | undefined): [string, string, string] => [

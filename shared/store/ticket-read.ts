@@ -62,7 +62,7 @@ const invalid = (param: string, message: string) =>
   badRequest(`${param} ${message}.`, [{ path: param, message }]);
 
 /** The index, partition and counter that serve one ticket search. */
-type Plan = Pick<ListRequest, 'index' | 'partition' | 'countName' | 'sortFrom'>;
+type Plan = Pick<ListRequest, 'index' | 'partition' | 'countName' | 'sortFrom' | 'partitionCountName'>;
 
 const searchPlan = (tenantId: string, param: string, raw: string): Plan => {
   if (param === 'managedDate') {
@@ -73,6 +73,7 @@ const searchPlan = (tenantId: string, param: string, raw: string): Plan => {
       index: SEARCH_INDEXES[MANAGED_SLOT],
       partition: keys.managed(tenantId),
       sortFrom: sortableTime(Number(raw)),
+      partitionCountName: 'TICKET',
     };
   }
   if (param === 'tags') {
