@@ -1,13 +1,12 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { HttpHandler } from '../local/lambda-runtime';
 import { db, tableName } from '../shared/store/dynamo';
 
 /**
  * The floor for section 4: `GET /ticket/{id}` answered with the same DynamoDB calls as the real
  * ticket detail (one consistent Query over the ticket's item collection, one BatchGet of the
- * records it points at) on the same DocumentClient, but with no middleware, auth, validation,
- * event building or mapping: the raw items go back as JSON.
+ * records it points at) on the same DocumentClient, but with no middleware, auth, validation
+ * or mapping: the raw items go back as JSON.
  */
 type Item = Record<string, unknown>;
 
@@ -56,30 +55,30 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
   return { items, related };
 };
 
-export const startBareServer = async (): Promise<{ url: string; close: () => Promise<void> }> => {
-  const server = createServer((req, res) => {
-    const id = /^\/ticket\/([0-9a-f]{24})$/.exec(req.url ?? '')?.[1];
-    const tenant = req.headers.clientid;
-    if (!id || typeof tenant !== 'string') {
-      res.writeHead(404).end();
-      return;
-    }
-    detail(tenant, id).then(
-      (body) => {
-        const json = JSON.stringify(body);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
-        res.end(json);
-      },
-      () => res.writeHead(500).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/**
+ * The bare ticket-detail handler, served by the same local API Gateway stand-in as the product
+ * (route match, payload 2.0 event), so the comparison isolates our middleware, auth, validation
+ * and mapping.
+ */
+export const bareDetailHandler: HttpHandler = async (event) => {
+  const tenant = event.headers.clientid;
+  const id = event.pathParameters?.id;
+  if (!tenant || !id) return { statusCode: 404 };
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(await detail(tenant, id)),
   };
+};
+
+export const startBareServer = async () => {
+  const { startServer } = await import('../local/server');
+  const { loadHandler } = await import('../local/lambda-runtime');
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    loadHandler: (name) =>
+      name === 'ticket-detail' ? Promise.resolve(bareDetailHandler) : loadHandler(name),
+  });
+  return { url: server.url.replace('localhost', '127.0.0.1'), close: server.close };
 };

@@ -6,7 +6,7 @@ import { median, nowMs, progress } from './stats';
 
 /**
  * Sections 4 and 5. Ticket detail through the local server (API Gateway stand-in + the real
- * handler, in its own process) against a bare node:http server making the same DynamoDB calls
+ * handler, in its own process) against the same local server answering with a bare handler making the same DynamoDB calls
  * (also its own process). Load comes from this process over keep-alive connections at a fixed
  * concurrency; rounds alternate the two servers. The product server's heap is taken after a
  * full GC before and after the run (>= `memoryRequests` requests), and its peak RSS at the end.

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { buildEvent } from './event';
-import { lambdaContext, loadHandler } from './lambda-runtime';
+import { type HttpHandler, lambdaContext, loadHandler } from './lambda-runtime';
 import { matchRoute } from './router';
 
 /**
@@ -64,7 +64,14 @@ const writeResult = (res: ServerResponse, result: APIGatewayProxyStructuredResul
   res.end(body);
 };
 
-const handle = async (req: IncomingMessage, res: ServerResponse, localPort: number): Promise<void> => {
+type HandlerLoader = (name: string) => Promise<HttpHandler>;
+
+const handle = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  localPort: number,
+  load: HandlerLoader,
+): Promise<void> => {
   const method = req.method ?? 'GET';
   const rawUrl = req.url ?? '/';
   const path = rawUrl.split('?')[0] ?? '/';
@@ -88,7 +95,7 @@ const handle = async (req: IncomingMessage, res: ServerResponse, localPort: numb
     localPort,
   });
   try {
-    const handler = await loadHandler(match.route.handler);
+    const handler = await load(match.route.handler);
     const result = await handler(event, lambdaContext(match.route.handler, event.requestContext.requestId));
     writeResult(res, structured(result));
   } catch (error) {
@@ -101,10 +108,18 @@ const handle = async (req: IncomingMessage, res: ServerResponse, localPort: numb
   }
 };
 
-export const startServer = async (options: { port?: number; host?: string } = {}): Promise<LocalServer> => {
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** Where handlers come from; functions/<name>.ts unless a benchmark swaps one in. */
+  loadHandler?: HandlerLoader;
+}
+
+export const startServer = async (options: ServerOptions = {}): Promise<LocalServer> => {
   let localPort = 0;
+  const load = options.loadHandler ?? loadHandler;
   const server = createServer((req, res) => {
-    handle(req, res, localPort).catch((error) => {
+    handle(req, res, localPort, load).catch((error) => {
       console.error('[local] request failed:', error);
       res.destroy();
     });
