@@ -1,6 +1,6 @@
 import { unauthorized } from '../http/errors';
+import { isId } from '../store/ids';
 
-const CLIENT_ID = /^[0-9a-f]{24}$/;
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** `Authorization: Bearer <token>` plus `clientId: <id>`; anything else is the same 401. */
@@ -8,7 +8,7 @@ export const bearerCredentials = (headers: Record<string, string | undefined>) =
   const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
   const clientId = (headers.clientid ?? '').trim();
   const token = match?.[1] ?? '';
-  if (!CLIENT_ID.test(clientId) || !TOKEN.test(token)) throw unauthorized();
+  if (!isId(clientId) || !TOKEN.test(token)) throw unauthorized();
   return { clientId, token };
 };
 
@@ -19,6 +19,6 @@ export const basicCredentials = (headers: Record<string, string | undefined>) =>
   const colon = decoded.indexOf(':');
   const clientId = decoded.slice(0, colon);
   const secret = decoded.slice(colon + 1);
-  if (colon < 0 || !CLIENT_ID.test(clientId) || !TOKEN.test(secret)) throw unauthorized('Basic');
+  if (colon < 0 || !isId(clientId) || !TOKEN.test(secret)) throw unauthorized('Basic');
   return { clientId, secret };
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '../http/errors';
+import { badRequest, contentTooLarge, HttpError } from '../http/errors';
 import { DOCUMENT_LIMITS, type DocumentInput } from '../schemas/documents';
 import { newId } from '../store/ids';
 import { keys } from '../store/keys';
@@ -22,9 +22,7 @@ export interface DocumentRecord {
 }
 
 const tooLarge = (path: string, limit: number) =>
-  new HttpError(413, 'content-too-large', 'Content Too Large', `${path} is larger than ${limit} bytes.`, [
-    { path, message: `larger than ${limit} bytes` },
-  ]);
+  contentTooLarge(`${path} is larger than ${limit} bytes.`, path, limit);
 
 export const documentKey = (tenantId: string, ticketId: string, documentId: string) =>
   `t/${tenantId}/ticket/${ticketId}/${documentId}`;
@@ -75,7 +73,7 @@ export const stageDocuments = async (
     })),
   );
   if (planned.length > DOCUMENT_LIMITS.perRequest) {
-    throw new HttpError(400, 'validation-error', 'Bad Request', 'Too many documents.', [
+    throw badRequest('Too many documents.', [
       { path: 'attachedDocuments', message: `at most ${DOCUMENT_LIMITS.perRequest} documents per request` },
     ]);
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '../http/errors';
+import { badRequest, contentTooLarge } from '../http/errors';
 import type { Fields } from '../resources/resource-spec';
+import { BASE64, HEX } from '../schemas/documents';
 import { newId } from '../store/ids';
 import { deleteBlobs, putBlob } from './s3';
 
@@ -31,16 +32,14 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
 const imageType = (bytes: Buffer) => SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
 
 const invalid = (message: string) =>
-  new HttpError(400, 'validation-error', 'Bad Request', 'The body is invalid.', [
-    { path: 'profilePhotoBlob', message },
-  ]);
+  badRequest('The body is invalid.', [{ path: 'profilePhotoBlob', message }]);
 
 /** Hex first (Deskero's blob format); a string that is not a hex image is tried as base64. */
 const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
   const candidates: Buffer[] = [];
-  if (/^(?:[0-9a-fA-F]{2})+$/.test(text)) candidates.push(Buffer.from(text, 'hex'));
+  if (text.length > 0 && HEX.test(text)) candidates.push(Buffer.from(text, 'hex'));
   const compact = text.replace(/\s+/g, '');
-  if (/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)) {
+  if (BASE64.test(compact)) {
     candidates.push(Buffer.from(compact, 'base64'));
   }
   if (candidates.length === 0) throw invalid('must be hexadecimal or base64');
@@ -48,12 +47,10 @@ const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
     const contentType = imageType(bytes);
     if (!contentType) continue;
     if (bytes.length > PHOTO_MAX_BYTES) {
-      throw new HttpError(
-        413,
-        'content-too-large',
-        'Content Too Large',
+      throw contentTooLarge(
         `The photo is larger than ${PHOTO_MAX_BYTES} bytes.`,
-        [{ path: 'profilePhotoBlob', message: `larger than ${PHOTO_MAX_BYTES} bytes` }],
+        'profilePhotoBlob',
+        PHOTO_MAX_BYTES,
       );
     }
     return { bytes, contentType };

@@ -29,10 +29,6 @@ const aws = (): AwsClient => {
   return client;
 };
 
-export const resetS3 = (): void => {
-  client = undefined;
-};
-
 const bucket = () => config().BUCKET_NAME;
 
 /** Path-style against a local server, virtual-hosted style in AWS. */

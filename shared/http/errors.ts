@@ -52,5 +52,15 @@ export const unauthorized = (scheme: 'Bearer' | 'Basic' = 'Bearer'): HttpError =
     'WWW-Authenticate': scheme === 'Bearer' ? 'Bearer realm="helpdesk"' : 'Basic realm="helpdesk"',
   });
 
+/** Over a size limit: the whole body (no path) or one field of it. */
+export const contentTooLarge = (detail: string, path?: string, limit?: number): HttpError =>
+  new HttpError(
+    413,
+    'content-too-large',
+    'Content Too Large',
+    detail,
+    path ? [{ path, message: `larger than ${limit} bytes` }] : undefined,
+  );
+
 export const unavailable = (detail = 'The store is temporarily unavailable; retry shortly.'): HttpError =>
   new HttpError(503, 'unavailable', 'Service Unavailable', detail, undefined, { 'Retry-After': '1' });

@@ -14,8 +14,8 @@ export const DOCUMENT_LIMITS = {
 } as const;
 
 const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,126}$/;
-const HEX = /^(?:[0-9a-fA-F]{2})*$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export const mediaType = z
   .string()

@@ -29,5 +29,3 @@ export const getMany = async (keys: ItemKey[]): Promise<Map<string, Item>> => {
   );
   return found;
 };
-
-export const keyString = (key: ItemKey): string => `${key.pk}\n${key.sk}`;

@@ -25,7 +25,3 @@ const load = async (): Promise<Buffer> => {
     throw new Error('Cursor secret is missing or too short');
   return Buffer.from(out.SecretString, 'utf8');
 };
-
-export const resetCursorKey = (): void => {
-  key = undefined;
-};

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { sha256 } from '../auth/hashing';
 import { HttpError } from '../http/errors';
 import { db, tableName } from './dynamo';
 import { keys } from './keys';
@@ -39,8 +39,6 @@ const keyReused = () =>
     'Unprocessable Content',
     'This Idempotency-Key was already used for a different request.',
   );
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export const idempotencyContext = (
   tenantId: string,

@@ -153,7 +153,6 @@ const ticketItem = (tenantId: string, ticket: Fields, version: number): Fields =
   ...ticketKey(tenantId, ticket.id as string),
   entity: 'TICKET',
   tenantId,
-  createdAt: ticket.insertDate,
   updatedAt: Date.now(),
   version,
   ...ticketIndexAttributes(tenantId, ticket),
