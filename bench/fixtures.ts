@@ -1,5 +1,5 @@
-import type { TicketInput } from '../shared/resources/ticket-schema';
-import { STATUSES } from '../shared/resources/ticket-schema';
+import type { TicketInput } from '../shared/schemas/ticket';
+import { STATUSES } from '../shared/schemas/ticket';
 import { newTenant, type Tenant } from '../test/helpers/api';
 import { clientFor, type TenantClient } from '../test/helpers/tenant-client';
 

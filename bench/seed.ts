@@ -1,6 +1,6 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { insertTicket } from '../shared/domain/tickets';
 import { db, tableName } from '../shared/store/dynamo';
-import { insertTicket } from '../shared/store/tickets';
 import { type Refs, seedTicket } from './fixtures';
 import { nowMs, pool, progress } from './stats';
 
@@ -123,7 +123,7 @@ export const seedTickets = async (
   let start = nowMs();
   let done = 0;
   await pool(realCount, opts.concurrency, async (i) => {
-    await insertTicket(tenantId, seedTicket(opts.from + i, refs));
+    await insertTicket({ tenantId }, seedTicket(opts.from + i, refs));
     bar.update(++done, realCount, `(${Math.round(done / ((nowMs() - start) / 1000))}/s)`);
   });
   const realMs = nowMs() - start;
@@ -142,7 +142,7 @@ export const seedTickets = async (
     try {
       done = 0;
       await pool(bulkCount, opts.concurrency, async (i) => {
-        await insertTicket(tenantId, seedTicket(opts.from + realCount + i, refs));
+        await insertTicket({ tenantId }, seedTicket(opts.from + realCount + i, refs));
         building.update(++done, bulkCount);
       });
     } finally {

@@ -1,4 +1,5 @@
 import { detailHandler } from '../shared/http/record-handlers';
-import { agents } from '../shared/resources/agent';
+import { agentView } from '../shared/http/views/records';
+import { agentEntity } from '../shared/store/entities/records';
 
-export const handler = detailHandler('agentDetail', agents);
+export const handler = detailHandler('agentDetail', agentEntity, agentView);

@@ -1,4 +1,5 @@
 import { listHandler } from '../shared/http/record-handlers';
-import { agents } from '../shared/resources/agent';
+import { agentView } from '../shared/http/views/records';
+import { agentEntity } from '../shared/store/entities/records';
 
-export const handler = listHandler('agentList', agents);
+export const handler = listHandler('agentList', agentEntity, 'agent', agentView);

@@ -1,4 +1,4 @@
+import { agents } from '../shared/domain/agents';
 import { updateHandler } from '../shared/http/record-handlers';
-import { agents } from '../shared/resources/agent';
 
 export const handler = updateHandler('agentUpdate', agents);

@@ -1,4 +1,4 @@
+import { customers } from '../shared/domain/customers';
 import { deleteHandler } from '../shared/http/record-handlers';
-import { customersWithPhoto } from '../shared/resources/customer-with-photo';
 
-export const handler = deleteHandler('customerDelete', customersWithPhoto);
+export const handler = deleteHandler('customerDelete', customers);

@@ -1,4 +1,5 @@
 import { detailHandler } from '../shared/http/record-handlers';
-import { customers } from '../shared/resources/customer';
+import { customerView } from '../shared/http/views/records';
+import { customerEntity } from '../shared/store/entities/records';
 
-export const handler = detailHandler('customerDetail', customers);
+export const handler = detailHandler('customerDetail', customerEntity, customerView);

@@ -1,4 +1,4 @@
+import { customers } from '../shared/domain/customers';
 import { insertHandler } from '../shared/http/record-handlers';
-import { customersWithPhoto } from '../shared/resources/customer-with-photo';
 
-export const handler = insertHandler('customerInsert', customersWithPhoto);
+export const handler = insertHandler('customerInsert', customers);

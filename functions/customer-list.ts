@@ -1,4 +1,5 @@
 import { listHandler } from '../shared/http/record-handlers';
-import { customers } from '../shared/resources/customer';
+import { customerView } from '../shared/http/views/records';
+import { customerEntity } from '../shared/store/entities/records';
 
-export const handler = listHandler('customerList', customers);
+export const handler = listHandler('customerList', customerEntity, 'customer', customerView);

@@ -1,4 +1,4 @@
+import { customers } from '../shared/domain/customers';
 import { updateHandler } from '../shared/http/record-handlers';
-import { customersWithPhoto } from '../shared/resources/customer-with-photo';
 
-export const handler = updateHandler('customerUpdate', customersWithPhoto);
+export const handler = updateHandler('customerUpdate', customers);

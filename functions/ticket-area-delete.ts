@@ -1,4 +1,4 @@
+import { ticketAreas } from '../shared/domain/lookups';
 import { deleteHandler } from '../shared/http/record-handlers';
-import { ticketAreas } from '../shared/resources/lookups';
 
 export const handler = deleteHandler('ticketAreaDelete', ticketAreas);

@@ -1,4 +1,5 @@
 import { detailHandler } from '../shared/http/record-handlers';
-import { ticketAreas } from '../shared/resources/lookups';
+import { lookupView } from '../shared/http/views/records';
+import { ticketAreaEntity } from '../shared/store/entities/records';
 
-export const handler = detailHandler('ticketAreaDetail', ticketAreas);
+export const handler = detailHandler('ticketAreaDetail', ticketAreaEntity, lookupView('area'));

@@ -1,4 +1,5 @@
 import { listHandler } from '../shared/http/record-handlers';
-import { ticketAreas } from '../shared/resources/lookups';
+import { lookupView } from '../shared/http/views/records';
+import { ticketAreaEntity } from '../shared/store/entities/records';
 
-export const handler = listHandler('ticketAreaList', ticketAreas);
+export const handler = listHandler('ticketAreaList', ticketAreaEntity, 'area', lookupView('area'));

@@ -1,4 +1,4 @@
+import { ticketAreas } from '../shared/domain/lookups';
 import { updateHandler } from '../shared/http/record-handlers';
-import { ticketAreas } from '../shared/resources/lookups';
 
 export const handler = updateHandler('ticketAreaUpdate', ticketAreas);

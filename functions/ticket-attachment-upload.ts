@@ -1,14 +1,9 @@
-import * as z from 'zod/mini';
-import { stagingKey } from '../shared/blobs/documents';
 import { UPLOAD_URL_SECONDS, uploadUrl } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';
 import { json } from '../shared/http/responses';
-import { DOCUMENT_LIMITS, mediaType } from '../shared/schemas/documents';
-import { requiredText } from '../shared/schemas/fields';
-import { validate } from '../shared/schemas/validate';
+import { DOCUMENT_LIMITS } from '../shared/schemas/documents';
 import { newId } from '../shared/store/ids';
-
-const uploadRequest = z.object({ documentName: requiredText(255), documentType: mediaType });
+import { blobKeys } from '../shared/store/keys';
 
 /**
  * `POST /ticket/attachment/upload`: for files too big for a JSON body. Answers a presigned PUT
@@ -16,13 +11,12 @@ const uploadRequest = z.object({ documentName: requiredText(255), documentType: 
  * of a ticket insert, update or reply. Unattached uploads expire after a day.
  */
 export const handler = apiHandler('ticketAttachmentUpload', async ({ tenantId, body }) => {
-  const { documentType } = validate(uploadRequest, body);
   const uploadId = newId();
   return json(201, {
     uploadId,
-    uploadUrl: await uploadUrl(stagingKey(tenantId, uploadId), documentType),
+    uploadUrl: await uploadUrl(blobKeys.staging(tenantId, uploadId), body.documentType),
     method: 'PUT',
-    headers: { 'content-type': documentType },
+    headers: { 'content-type': body.documentType },
     expiresIn: UPLOAD_URL_SECONDS,
     maxBytes: DOCUMENT_LIMITS.uploadBytes,
   });

@@ -1,8 +1,9 @@
+import { readTicketDetail } from '../shared/domain/ticket-reads';
 import { apiHandler } from '../shared/http/api-handler';
 import { etagOf, json } from '../shared/http/responses';
-import { readTicketDetail } from '../shared/store/ticket-read';
+import { ticketView } from '../shared/http/views/ticket';
 
-export const handler = apiHandler('ticketDetail', async ({ tenantId, pathId, baseUrl }) => {
-  const { ticket, version } = await readTicketDetail(tenantId, pathId, baseUrl);
-  return json(200, ticket, { etag: etagOf(version) });
+export const handler = apiHandler('ticketDetail', async ({ tenantId, params, baseUrl }) => {
+  const { ticket, parts, related } = await readTicketDetail(tenantId, params.id);
+  return json(200, ticketView(ticket, related, baseUrl, parts), { etag: etagOf(ticket.version) });
 });

@@ -1,4 +1,4 @@
+import { ticketGroups } from '../shared/domain/lookups';
 import { deleteHandler } from '../shared/http/record-handlers';
-import { ticketGroups } from '../shared/resources/lookups';
 
 export const handler = deleteHandler('ticketGroupDelete', ticketGroups);

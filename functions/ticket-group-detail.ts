@@ -1,4 +1,5 @@
 import { detailHandler } from '../shared/http/record-handlers';
-import { ticketGroups } from '../shared/resources/lookups';
+import { lookupView } from '../shared/http/views/records';
+import { ticketGroupEntity } from '../shared/store/entities/records';
 
-export const handler = detailHandler('ticketGroupDetail', ticketGroups);
+export const handler = detailHandler('ticketGroupDetail', ticketGroupEntity, lookupView('group'));

@@ -1,4 +1,5 @@
 import { listHandler } from '../shared/http/record-handlers';
-import { ticketGroups } from '../shared/resources/lookups';
+import { lookupView } from '../shared/http/views/records';
+import { ticketGroupEntity } from '../shared/store/entities/records';
 
-export const handler = listHandler('ticketGroupList', ticketGroups);
+export const handler = listHandler('ticketGroupList', ticketGroupEntity, 'group', lookupView('group'));

@@ -1,4 +1,5 @@
 import { detailHandler } from '../shared/http/record-handlers';
-import { ticketTypes } from '../shared/resources/lookups';
+import { lookupView } from '../shared/http/views/records';
+import { ticketTypeEntity } from '../shared/store/entities/records';
 
-export const handler = detailHandler('ticketTypeDetail', ticketTypes);
+export const handler = detailHandler('ticketTypeDetail', ticketTypeEntity, lookupView('type'));

@@ -1,4 +1,5 @@
 import { listHandler } from '../shared/http/record-handlers';
-import { ticketTypes } from '../shared/resources/lookups';
+import { lookupView } from '../shared/http/views/records';
+import { ticketTypeEntity } from '../shared/store/entities/records';
 
-export const handler = listHandler('ticketTypeList', ticketTypes);
+export const handler = listHandler('ticketTypeList', ticketTypeEntity, 'type', lookupView('type'));

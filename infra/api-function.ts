@@ -7,6 +7,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { RATE_PREFIX } from '../shared/store/keys';
 
 // Resolved from this file, not the cwd, so synth and tests work from any directory.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -87,7 +88,7 @@ export class ApiFunction extends NodejsFunction {
         new PolicyStatement({
           actions: ['dynamodb:UpdateItem'],
           resources: [props.table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PREFIX}*`] } },
         }),
       );
     }

@@ -8,6 +8,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { STAGING_PREFIX } from '../shared/store/keys';
 
 export interface AttachmentsBucketProps {
   readonly removalPolicy: RemovalPolicy;
@@ -15,8 +16,7 @@ export interface AttachmentsBucketProps {
   readonly accessLogDays: number;
 }
 
-/** Presigned uploads wait here until a ticket write copies them (`stagingKey` in shared/blobs/documents.ts). */
-export const STAGING_PREFIX = 'staging/';
+export type { STAGING_PREFIX };
 export const STAGING_DAYS = 1;
 export const NONCURRENT_VERSION_DAYS = 30;
 export const ACCESS_LOG_PREFIX = 'attachments/';

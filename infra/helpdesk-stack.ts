@@ -23,8 +23,8 @@ export interface HelpdeskStackProps extends StackProps {
 }
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-// Only list routes hand out page cursors, so only they may read the signing key.
-export const signsCursors = (r: Route): boolean => r.operationId.endsWith('List');
+// Only routes that hand out page cursors may read the signing key.
+export const signsCursors = (r: Route): boolean => r.cursors === true;
 
 // One JSON line per request. No headers and no query string: they carry tokens, e-mails and cursors.
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(

@@ -112,18 +112,12 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
       for (const client of await clients.listClients()) print(client);
       return 0;
     case 'revoke': {
-      if (await clients.revokeClient(command.clientId)) {
-        print({ clientId: command.clientId, revoked: true });
-        return 0;
+      if (!(await clients.revokeClient(command.clientId))) {
+        const { NotFound } = await import('../shared/store/errors');
+        throw new NotFound(`Client ${command.clientId}`);
       }
-      const problem = {
-        type: 'about:blank',
-        title: 'Not Found',
-        status: 404,
-        detail: `No client ${command.clientId}`,
-      };
-      console.error(JSON.stringify(problem));
-      return 1;
+      print({ clientId: command.clientId, revoked: true });
+      return 0;
     }
   }
 };
@@ -147,6 +141,13 @@ const main = async (): Promise<number> => {
   const closeStore = await openStore();
   try {
     return await run(command, print);
+  } catch (error) {
+    // The same problem+json the API would answer (a DomainError such as an unknown client).
+    const { DomainError } = await import('../shared/store/errors');
+    if (!(error instanceof DomainError)) throw error;
+    const { toHttpError, problemBody } = await import('../shared/http/problem-response');
+    console.error(JSON.stringify(problemBody(toHttpError(error))));
+    return 1;
   } finally {
     const { resetDb } = await import('../shared/store/dynamo');
     resetDb(); // close pooled sockets so the process can end

@@ -1,31 +1,66 @@
+import * as z from 'zod/mini';
+import { agentInsert, agentUpdate } from './schemas/agent';
+import { customerInsert, customerUpdate } from './schemas/customer';
+import { mediaType } from './schemas/documents';
+import { requiredText } from './schemas/fields';
+import { listQuery, plainSearches, searchValue } from './schemas/list-query';
+import { ticketAreaSchemas, ticketGroupSchemas, ticketTypeSchemas } from './schemas/lookups';
+import { noteInput, parseStatus, replyInput, STATUSES, ticketInsert, ticketUpdate } from './schemas/ticket';
+
 /**
- * The route table: the single source of truth for the HTTP surface.
- * The CDK stack, the local server and the parity tests all read it, so they cannot drift.
- * Pure data: this module imports nothing.
+ * The route table: the typed contract of the HTTP surface. The CDK stack, the local server,
+ * the parity tests and (later) the OpenAPI document all read it, so they cannot drift.
+ * Entries are objects checked by the compiler (`operationId` is a union type: a typo is a
+ * compile error). `apiHandler` validates each request against its route's schemas before the
+ * operation runs, so handlers receive typed input.
  *
  * - `handler` names the file `functions/<handler>.ts` (exporting `handler`).
  * - `access` decides the DynamoDB grant in the stack: `read` routes get read-only access.
- * - `hasBody` routes get the JSON body parser; the others never parse a body
- *   (Deskero clients send `Content-Type: application/json` on DELETE with no body).
  * - `auth`: `bearer` (access token + clientId) or `basic` (the apiToken, token endpoint only).
  * - `blobs`: access to the attachments bucket (`read` presigns downloads / reads photos,
  *   `write` stores and deletes objects); absent means none.
+ * - `cursors`: hands out signed page cursors (the stack gives it the signing key).
+ * - `request`: schemas of the path parameters, the query and the JSON body (routes without a
+ *   body schema never parse a body: Deskero clients send `Content-Type` on DELETE with none).
  * - `maxBodyBytes`: body limit (413 beyond); 1 MiB unless the route carries files.
  * - `idempotent`: creates something and honours `Idempotency-Key`.
+ * - `responses`: the success status with what it carries, and the problem statuses it may answer.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+export interface RouteRequest {
+  readonly params?: z.ZodMiniType<Record<string, string>>;
+  readonly query?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+}
+
+/** What a success response carries; the name of a view for bodies shaped in shared/http/views. */
+export type ResponseBody =
+  | 'id'
+  | 'token'
+  | 'upload'
+  | 'redirect'
+  | 'bytes'
+  | `view:${string}`
+  | `page:${string}`;
+
 export interface Route {
   readonly operationId: string;
+  readonly summary: string;
   readonly method: HttpMethod;
   readonly path: string;
   readonly handler: string;
   readonly access: 'read' | 'write';
-  readonly hasBody: boolean;
   readonly auth: 'bearer' | 'basic';
   readonly blobs?: 'read' | 'write';
+  readonly cursors?: boolean;
   readonly maxBodyBytes?: number;
   readonly idempotent?: boolean;
+  readonly request: RouteRequest;
+  readonly responses: {
+    readonly success: readonly [number, ResponseBody];
+    readonly problems: readonly number[];
+  };
 }
 
 /** Routes carrying documents inline: below Lambda's 6 MB invocation payload, with room for headers. */
@@ -33,89 +68,268 @@ const FILE_BODY = 5_500_000;
 /** Customer bodies may carry a photo of up to 1 MiB as hex (2 MiB of text). */
 const PHOTO_BODY = 3_000_000;
 
-const route = (
-  operationId: string,
-  method: HttpMethod,
-  path: string,
-  handler: string,
-  access: 'read' | 'write',
-  hasBody = false,
-  extra: Partial<Pick<Route, 'auth' | 'blobs' | 'maxBodyBytes' | 'idempotent'>> = {},
-): Route => ({ operationId, method, path, handler, access, hasBody, auth: 'bearer', ...extra });
+const id = z.object({ id: z.string() });
+const noQuery = z.object({});
 
-const withFiles = { blobs: 'write', maxBodyBytes: FILE_BODY } as const;
+/** Problems any bearer route may answer; each route adds its own. */
+const COMMON = [400, 401, 429, 503] as const;
+const WRITE = [...COMMON, 404, 409, 412, 413, 415] as const;
 
-/** The five CRUD routes that customers, agents and every lookup share (`files`: writes carry a photo). */
-const crud = (prefix: string, file: string, files?: { blobs: 'write'; maxBodyBytes: number }): Route[] => [
-  route(`${prefix}List`, 'GET', `/${prefix}/list`, `${file}-list`, 'read'),
-  route(`${prefix}Detail`, 'GET', `/${prefix}/{id}`, `${file}-detail`, 'read'),
-  route(`${prefix}Insert`, 'POST', `/${prefix}/insert`, `${file}-insert`, 'write', true, {
-    ...files,
-    idempotent: true,
-  }),
-  route(`${prefix}Update`, 'PUT', `/${prefix}/update/{id}`, `${file}-update`, 'write', true, files),
-  route(
-    `${prefix}Delete`,
-    'DELETE',
-    `/${prefix}/delete/{id}`,
-    `${file}-delete`,
-    'write',
-    false,
-    files && { blobs: 'write' },
+const ticketSearches = {
+  status: searchValue(parseStatus, `must be one of ${STATUSES.join(', ')}`),
+  priority: searchValue((raw) => (raw === '0' || raw === '1' ? raw : undefined), 'must be 0 or 1'),
+  ...plainSearches(['openedBy._id', 'assignedTo._id', 'type._id', 'area._id', 'group._id'] as const),
+  tags: searchValue((raw) => raw.trim() || undefined, 'must not be blank'),
+  managedDate: searchValue(
+    (raw) => (/^-?\d{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? raw : undefined),
+    'must be a millisecond timestamp',
   ),
-];
+};
 
-export const routes: readonly Route[] = [
-  // Token exchange writes the issued (hashed) access token.
-  route('oauthToken', 'GET', '/oauth/token', 'oauth-token', 'write', false, { auth: 'basic' }),
-
-  route('ticketList', 'GET', '/ticket/list', 'ticket-list', 'read'),
-  route('ticketDetail', 'GET', '/ticket/{id}', 'ticket-detail', 'read'),
-  route('ticketInsert', 'POST', '/ticket/insert', 'ticket-insert', 'write', true, {
-    ...withFiles,
-    idempotent: true,
-  }),
-  route('ticketUpdate', 'PUT', '/ticket/update/{id}', 'ticket-update', 'write', true, withFiles),
-  route('ticketDelete', 'DELETE', '/ticket/delete/{id}', 'ticket-delete', 'write', false, { blobs: 'write' }),
-  route('ticketReply', 'PUT', '/ticket/reply/{id}', 'ticket-reply', 'write', true, {
-    ...withFiles,
-    idempotent: true,
-  }),
-  route('ticketAddNote', 'PUT', '/ticket/addNote/{id}', 'ticket-add-note', 'write', true, {
-    idempotent: true,
-  }),
-  route(
-    'ticketAttachment',
-    'GET',
-    '/ticket/{id}/attachment/{documentId}',
-    'ticket-attachment',
-    'read',
-    false,
+/** The five routes every record resource has (customers, agents, lookups). */
+const crud = <const P extends string, const F extends string, const W extends string>(
+  prefix: P,
+  file: F,
+  what: W,
+  schemas: { insert: z.ZodMiniType; update: z.ZodMiniType; searches: readonly string[] },
+  files?: { blobs: 'write'; maxBodyBytes: number },
+) =>
+  [
     {
-      blobs: 'read',
+      operationId: `${prefix}List`,
+      summary: `List or search ${what}s`,
+      method: 'GET',
+      path: `/${prefix}/list`,
+      handler: `${file}-list`,
+      access: 'read',
+      auth: 'bearer',
+      cursors: true,
+      request: { query: listQuery(plainSearches(schemas.searches)) },
+      responses: { success: [200, `page:${prefix}`], problems: COMMON },
     },
-  ),
-  // Presigns a PUT of a large file to the staging area; the table is not touched.
-  route(
-    'ticketAttachmentUpload',
-    'POST',
-    '/ticket/attachment/upload',
-    'ticket-attachment-upload',
-    'read',
-    true,
     {
-      blobs: 'write',
+      operationId: `${prefix}Detail`,
+      summary: `Read one ${what}`,
+      method: 'GET',
+      path: `/${prefix}/{id}`,
+      handler: `${file}-detail`,
+      access: 'read',
+      auth: 'bearer',
+      request: { params: id, query: noQuery },
+      responses: { success: [200, `view:${prefix}`], problems: [...COMMON, 404] },
     },
+    {
+      operationId: `${prefix}Insert`,
+      summary: `Create a ${what}`,
+      method: 'POST',
+      path: `/${prefix}/insert`,
+      handler: `${file}-insert`,
+      access: 'write',
+      auth: 'bearer',
+      idempotent: true,
+      ...files,
+      request: { query: noQuery, body: schemas.insert },
+      responses: { success: [201, 'id'], problems: [...WRITE, 422] },
+    },
+    {
+      operationId: `${prefix}Update`,
+      summary: `Change a ${what} (merge: only the fields sent)`,
+      method: 'PUT',
+      path: `/${prefix}/update/{id}`,
+      handler: `${file}-update`,
+      access: 'write',
+      auth: 'bearer',
+      ...files,
+      request: { params: id, query: noQuery, body: schemas.update },
+      responses: { success: [200, 'id'], problems: WRITE },
+    },
+    {
+      operationId: `${prefix}Delete`,
+      summary: `Delete a ${what}`,
+      method: 'DELETE',
+      path: `/${prefix}/delete/{id}`,
+      handler: `${file}-delete`,
+      access: 'write',
+      auth: 'bearer',
+      ...(files ? { blobs: 'write' as const } : {}),
+      request: { params: id, query: noQuery },
+      responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412] },
+    },
+  ] as const;
+
+const ROUTES = [
+  {
+    operationId: 'oauthToken',
+    summary: 'Exchange the apiToken for an access token (client credentials)',
+    method: 'GET',
+    path: '/oauth/token',
+    handler: 'oauth-token',
+    // Token exchange writes the issued (hashed) access token.
+    access: 'write',
+    auth: 'basic',
+    request: { query: z.object({ grant_type: z.optional(z.string()) }) },
+    responses: { success: [200, 'token'], problems: [400, 401, 503] },
+  },
+  {
+    operationId: 'ticketList',
+    summary: 'List or search tickets',
+    method: 'GET',
+    path: '/ticket/list',
+    handler: 'ticket-list',
+    access: 'read',
+    auth: 'bearer',
+    cursors: true,
+    request: { query: listQuery(ticketSearches) },
+    responses: { success: [200, 'page:ticket'], problems: COMMON },
+  },
+  {
+    operationId: 'ticketDetail',
+    summary: 'Read one ticket with its replies, notes and documents',
+    method: 'GET',
+    path: '/ticket/{id}',
+    handler: 'ticket-detail',
+    access: 'read',
+    auth: 'bearer',
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'view:ticket'], problems: [...COMMON, 404] },
+  },
+  {
+    operationId: 'ticketInsert',
+    summary: 'Open a ticket',
+    method: 'POST',
+    path: '/ticket/insert',
+    handler: 'ticket-insert',
+    access: 'write',
+    auth: 'bearer',
+    blobs: 'write',
+    maxBodyBytes: FILE_BODY,
+    idempotent: true,
+    request: { query: noQuery, body: ticketInsert },
+    responses: { success: [201, 'id'], problems: [...WRITE, 422] },
+  },
+  {
+    operationId: 'ticketUpdate',
+    summary: 'Change a ticket (merge); replies and documents sent are added',
+    method: 'PUT',
+    path: '/ticket/update/{id}',
+    handler: 'ticket-update',
+    access: 'write',
+    auth: 'bearer',
+    blobs: 'write',
+    maxBodyBytes: FILE_BODY,
+    request: { params: id, query: noQuery, body: ticketUpdate },
+    responses: { success: [200, 'id'], problems: WRITE },
+  },
+  {
+    operationId: 'ticketDelete',
+    summary: 'Delete a ticket with its replies, notes and files',
+    method: 'DELETE',
+    path: '/ticket/delete/{id}',
+    handler: 'ticket-delete',
+    access: 'write',
+    auth: 'bearer',
+    blobs: 'write',
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 412] },
+  },
+  {
+    operationId: 'ticketReply',
+    summary: 'Add a reply',
+    method: 'PUT',
+    path: '/ticket/reply/{id}',
+    handler: 'ticket-reply',
+    access: 'write',
+    auth: 'bearer',
+    blobs: 'write',
+    maxBodyBytes: FILE_BODY,
+    idempotent: true,
+    request: { params: id, query: noQuery, body: replyInput },
+    responses: { success: [200, 'id'], problems: [...WRITE, 422] },
+  },
+  {
+    operationId: 'ticketAddNote',
+    summary: 'Add a note',
+    method: 'PUT',
+    path: '/ticket/addNote/{id}',
+    handler: 'ticket-add-note',
+    access: 'write',
+    auth: 'bearer',
+    idempotent: true,
+    request: { params: id, query: noQuery, body: noteInput },
+    responses: { success: [200, 'id'], problems: [...WRITE, 422] },
+  },
+  {
+    operationId: 'ticketAttachment',
+    summary: 'Download an attached document (302 to a short-lived address)',
+    method: 'GET',
+    path: '/ticket/{id}/attachment/{documentId}',
+    handler: 'ticket-attachment',
+    access: 'read',
+    auth: 'bearer',
+    blobs: 'read',
+    request: { params: z.object({ id: z.string(), documentId: z.string() }), query: noQuery },
+    responses: { success: [302, 'redirect'], problems: [...COMMON, 404] },
+  },
+  {
+    // Presigns a PUT of a large file to the staging area; the table is not touched.
+    operationId: 'ticketAttachmentUpload',
+    summary: 'Get a presigned address to upload a file too big for a JSON body',
+    method: 'POST',
+    path: '/ticket/attachment/upload',
+    handler: 'ticket-attachment-upload',
+    access: 'read',
+    auth: 'bearer',
+    blobs: 'write',
+    request: { query: noQuery, body: z.object({ documentName: requiredText(255), documentType: mediaType }) },
+    responses: { success: [201, 'upload'], problems: [...COMMON, 413, 415] },
+  },
+
+  ...crud(
+    'customer',
+    'customer',
+    'customer',
+    {
+      insert: customerInsert,
+      update: customerUpdate,
+      searches: ['email', 'name'],
+    },
+    { blobs: 'write', maxBodyBytes: PHOTO_BODY },
   ),
+  {
+    operationId: 'customerPhoto',
+    summary: "Read a customer's photo (its bytes with their media type)",
+    method: 'GET',
+    path: '/customer/photo/{id}',
+    handler: 'customer-photo',
+    access: 'read',
+    auth: 'bearer',
+    blobs: 'read',
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'bytes'], problems: [...COMMON, 404] },
+  },
 
-  ...crud('customer', 'customer', { blobs: 'write', maxBodyBytes: PHOTO_BODY }),
-  route('customerPhoto', 'GET', '/customer/photo/{id}', 'customer-photo', 'read', false, { blobs: 'read' }),
+  ...crud('agent', 'agent', 'agent', {
+    insert: agentInsert,
+    update: agentUpdate,
+    searches: ['email', 'name'],
+  }),
+  ...crud('ticketType', 'ticket-type', 'ticket type', { ...ticketTypeSchemas, searches: ['type'] }),
+  ...crud('ticketArea', 'ticket-area', 'ticket area', { ...ticketAreaSchemas, searches: ['area'] }),
+  ...crud('ticketGroup', 'ticket-group', 'ticket group', { ...ticketGroupSchemas, searches: ['group'] }),
+] as const satisfies readonly Route[];
 
-  ...crud('agent', 'agent'),
-  ...crud('ticketType', 'ticket-type'),
-  ...crud('ticketArea', 'ticket-area'),
-  ...crud('ticketGroup', 'ticket-group'),
-];
+export const routes: readonly Route[] = ROUTES;
+export type OperationId = (typeof ROUTES)[number]['operationId'];
+export type RouteOf<Op extends OperationId> = Extract<(typeof ROUTES)[number], { operationId: Op }>;
+
+/** Routes with a body schema parse a JSON body; the others never do. */
+export const hasBody = (r: Route): boolean => r.request.body !== undefined;
 
 /** `GET /ticket/{id}` — the API Gateway route key of a route. */
 export const routeKey = (r: Route): string => `${r.method} ${r.path}`;
+
+export const routeOf = <Op extends OperationId>(operationId: Op): RouteOf<Op> => {
+  const found = routes.find((r) => r.operationId === operationId);
+  if (!found) throw new Error(`Unknown operation ${operationId}`);
+  return found as RouteOf<Op>;
+};

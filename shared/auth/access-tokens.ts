@@ -1,7 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { unauthorized } from '../http/errors';
 import { db, tableName } from '../store/dynamo';
+import { accessTokenEntity } from '../store/entities/system';
+import { itemOf } from '../store/entity';
+import { Unauthorized } from '../store/errors';
 import { keys } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
@@ -27,7 +29,7 @@ export const issueAccessToken = async (clientId: string, secret: string): Promis
   );
   const stored = client.Item;
   const secretOk = sameHash(sha256(secret), typeof stored?.secretHash === 'string' ? stored.secretHash : '');
-  if (!stored || stored.revoked === true || !secretOk) throw unauthorized('Basic');
+  if (!stored || stored.revoked === true || !secretOk) throw new Unauthorized('Basic');
 
   const token = randomSecret(32);
   const ttl = config().TOKEN_TTL_SECONDS;
@@ -41,19 +43,17 @@ export const issueAccessToken = async (clientId: string, secret: string): Promis
           ExpressionAttributeValues: { ':no': false },
         },
       },
-      onConditionFailed: () => unauthorized('Basic'),
+      onConditionFailed: () => new Unauthorized('Basic'),
     },
     {
       item: {
         Put: {
-          Item: {
-            ...keys.accessToken(clientId, sha256(token)),
-            entity: 'ACCESS_TOKEN',
-            clientId,
-            tokenHash: sha256(token),
-            expiresAt,
-            [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000),
-          },
+          Item: itemOf(
+            accessTokenEntity,
+            '',
+            { clientId, tokenHash: sha256(token), expiresAt },
+            { [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000) },
+          ),
         },
       },
     },
@@ -89,7 +89,7 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   const hashOk = sameHash(typeof item?.tokenHash === 'string' ? item.tokenHash : '', tokenHash);
   if (!item || !hashOk || item.clientId !== clientId || expiresAt <= now) {
     verified.delete(cacheKey);
-    throw unauthorized();
+    throw new Unauthorized();
   }
   if (verified.size >= MAX_CACHED) verified.clear();
   verified.set(cacheKey, { expiresAt, until: now + CACHE_MS });

@@ -1,10 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_TICKET_TYPES, ticketTypes } from '../resources/lookups';
+import { DEFAULT_TICKET_TYPES } from '../schemas/lookups';
 import { db, tableName } from '../store/dynamo';
+import { ticketTypeEntity } from '../store/entities/records';
+import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
+import { itemOf } from '../store/entity';
 import { newId } from '../store/ids';
 import { type ItemKey, keys } from '../store/keys';
 import { queryAll } from '../store/query-all';
-import { insertOps } from '../store/records';
+import { insertWrites } from '../store/records';
 import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
@@ -25,23 +28,19 @@ export interface ClientSummary {
 export const createClient = async (name: string): Promise<{ clientId: string; apiToken: string }> => {
   const clientId = newId();
   const secret = randomSecret(32);
-  const createdAt = Date.now();
-  const defaults = DEFAULT_TICKET_TYPES.flatMap((type) => insertOps(ticketTypes, clientId, type).ops);
+  const client: ClientRecord = {
+    clientId,
+    name,
+    secretHash: sha256(secret),
+    createdAt: Date.now(),
+    revoked: false,
+  };
+  const defaults = DEFAULT_TICKET_TYPES.flatMap((type) => insertWrites(ticketTypeEntity, clientId, type).ops);
   await writeAtomically([
     {
       item: {
         Put: {
-          Item: {
-            ...keys.client(clientId),
-            entity: 'CLIENT',
-            clientId,
-            name,
-            secretHash: sha256(secret),
-            createdAt,
-            revoked: false,
-            [LIST_INDEX.partition]: keys.clientList(),
-            [LIST_INDEX.sort]: keys.byCreation(createdAt, clientId),
-          },
+          Item: itemOf(clientEntity, '', client, clientListAttributes(client)),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -87,7 +86,7 @@ export const revokeClient = async (clientId: string): Promise<boolean> => {
   }
   const tokens = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-    ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': 'TOKEN#' },
+    ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': keys.accessTokenPrefix },
     ProjectionExpression: 'pk, sk',
   });
   await deleteKeys(tokens as unknown as ItemKey[]);

@@ -1,4 +1,4 @@
-import { unauthorized } from '../http/errors';
+import { Unauthorized } from '../store/errors';
 import { isId } from '../store/ids';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -8,7 +8,7 @@ export const bearerCredentials = (headers: Record<string, string | undefined>) =
   const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
   const clientId = (headers.clientid ?? '').trim();
   const token = match?.[1] ?? '';
-  if (!isId(clientId) || !TOKEN.test(token)) throw unauthorized();
+  if (!isId(clientId) || !TOKEN.test(token)) throw new Unauthorized();
   return { clientId, token };
 };
 
@@ -19,6 +19,6 @@ export const basicCredentials = (headers: Record<string, string | undefined>) =>
   const colon = decoded.indexOf(':');
   const clientId = decoded.slice(0, colon);
   const secret = decoded.slice(colon + 1);
-  if (colon < 0 || !isId(clientId) || !TOKEN.test(secret)) throw unauthorized('Basic');
+  if (colon < 0 || !isId(clientId) || !TOKEN.test(secret)) throw new Unauthorized('Basic');
   return { clientId, secret };
 };

@@ -1,41 +1,29 @@
 import { createHash } from 'node:crypto';
-import { badRequest, contentTooLarge, HttpError } from '../http/errors';
 import { DOCUMENT_LIMITS, type DocumentInput } from '../schemas/documents';
+import type { DocumentRecord } from '../store/entities/ticket';
+import { InvalidInput, InvalidReference, LimitExceeded } from '../store/errors';
 import { newId } from '../store/ids';
-import { keys } from '../store/keys';
-import type { WriteOp } from '../store/transact';
+import { blobKeys } from '../store/keys';
 import { copyBlob, deleteBlobs, headBlob, putBlob } from './s3';
 
 /**
- * Attached documents: validated here, their bytes put in S3 before the table transaction,
- * their records (id, name, type, size, checksum, object key) written in that transaction.
- * If the transaction fails the objects are deleted again, so nothing is half-written.
+ * Attached documents: checked here and their bytes put in S3 before the table transaction;
+ * their records (id, name, type, size, checksum, object key) are written in that transaction.
+ * If the transaction fails the objects are deleted again (`staged.undo`), so nothing is
+ * half-written; once it committed, consumed presigned uploads are removed (`staged.after`).
  */
-export interface DocumentRecord {
-  id: string;
-  documentName: string;
-  documentType: string;
-  size: number;
-  checksum: string;
-  key: string;
-  replyId: string | null;
-}
-
 const tooLarge = (path: string, limit: number) =>
-  contentTooLarge(`${path} is larger than ${limit} bytes.`, path, limit);
+  new LimitExceeded(`${path} is larger than ${limit} bytes.`, path, limit);
 
-export const documentKey = (tenantId: string, ticketId: string, documentId: string) =>
-  `t/${tenantId}/ticket/${ticketId}/${documentId}`;
-export const stagingKey = (tenantId: string, uploadId: string) => `staging/${tenantId}/${uploadId}`;
+/** A document as staged: its record without the ticket it will be added to and when. */
+export type StagedDocument = Omit<DocumentRecord, 'ticketId' | 'addedAt' | 'position'>;
 
 /** Documents of one write, staged in S3 and ready to be recorded. */
 export interface StagedDocuments {
   /** In the order sent; `replyId` null for the ticket's own documents. */
-  records: DocumentRecord[];
-  /** Objects written for this request (deleted if the table write fails). */
-  written: string[];
-  /** Presigned uploads consumed (deleted once the table write succeeded). */
-  consumed: string[];
+  documents: StagedDocument[];
+  /** Transaction failed: delete the objects written for it. Committed: delete consumed uploads. */
+  staged: { undo: () => Promise<void>; after: () => Promise<void> };
 }
 
 export interface DocumentBatch {
@@ -73,16 +61,16 @@ export const stageDocuments = async (
     })),
   );
   if (planned.length > DOCUMENT_LIMITS.perRequest) {
-    throw badRequest('Too many documents.', [
+    throw new InvalidInput('Too many documents.', [
       { path: 'attachedDocuments', message: `at most ${DOCUMENT_LIMITS.perRequest} documents per request` },
     ]);
   }
   const written: string[] = [];
   const consumed: string[] = [];
   const uploads = await Promise.allSettled(
-    planned.map(async ({ doc, path, replyId, bytes }): Promise<DocumentRecord> => {
+    planned.map(async ({ doc, path, replyId, bytes }): Promise<StagedDocument> => {
       const id = newId();
-      const key = documentKey(tenantId, ticketId, id);
+      const key = blobKeys.document(tenantId, ticketId, id);
       let size: number;
       let checksum: string;
       if (bytes) {
@@ -91,15 +79,14 @@ export const stageDocuments = async (
         size = bytes.length;
         checksum = `sha256:${sha.toString('hex')}`;
       } else {
-        const source = stagingKey(tenantId, doc.uploadId as string);
+        const source = blobKeys.staging(tenantId, doc.uploadId as string);
         const head = await headBlob(source);
         if (!head) {
-          throw new HttpError(400, 'invalid-reference', 'Bad Request', `${path}.uploadId names no upload.`, [
-            {
-              path: `${path}.uploadId`,
-              message: 'no uploaded file with this uploadId (it may have expired)',
-            },
-          ]);
+          throw new InvalidReference(
+            `${path}.uploadId`,
+            'The upload',
+            'no uploaded file with this uploadId (it may have expired)',
+          );
         }
         if (head.size > DOCUMENT_LIMITS.uploadBytes) throw tooLarge(path, DOCUMENT_LIMITS.uploadBytes);
         await copyBlob(source, key, doc.documentType);
@@ -124,51 +111,19 @@ export const stageDocuments = async (
     await deleteBlobs(written);
     throw failed.reason;
   }
-  const records = uploads.map((u) => (u as PromiseFulfilledResult<DocumentRecord>).value);
-  return { records, written, consumed };
-};
-
-/** The table items recording staged documents, inside the ticket's collection. */
-export const documentItems = (
-  tenantId: string,
-  ticketId: string,
-  staged: StagedDocuments,
-  now: number,
-): WriteOp[] =>
-  staged.records.map((record, i) => ({
-    item: {
-      Put: {
-        Item: {
-          pk: keys.record(tenantId, 'TICKET', ticketId).pk,
-          sk: keys.document(record.id),
-          entity: 'TICKET_DOCUMENT',
-          tenantId,
-          ticketId,
-          ...record,
-          addedAt: now,
-          position: i,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+  return {
+    documents: uploads.map((u) => (u as PromiseFulfilledResult<StagedDocument>).value),
+    staged: {
+      undo: () => deleteBlobs(written),
+      // The staging lifecycle rule would expire them anyway.
+      after: () => deleteBlobs(consumed).catch(() => undefined),
     },
-  }));
-
-/**
- * Runs the table write; if it fails, the objects staged for it are deleted before the error
- * goes on. After success, consumed presigned uploads are removed (the staging lifecycle rule
- * would expire them anyway).
- */
-export const commitWithDocuments = async <T>(
-  staged: StagedDocuments,
-  write: () => Promise<T>,
-): Promise<T> => {
-  let result: T;
-  try {
-    result = await write();
-  } catch (error) {
-    await deleteBlobs(staged.written);
-    throw error;
-  }
-  await deleteBlobs(staged.consumed).catch(() => undefined);
-  return result;
+  };
 };
+
+/** The records of staged documents, added to one ticket at one instant in the order sent. */
+export const documentRecords = (
+  ticketId: string,
+  documents: StagedDocument[],
+  now: number,
+): DocumentRecord[] => documents.map((doc, position) => ({ ...doc, ticketId, addedAt: now, position }));

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { badRequest, contentTooLarge } from '../http/errors';
-import type { Fields } from '../resources/resource-spec';
 import { BASE64, HEX } from '../schemas/documents';
+import type { Photo } from '../store/entities/records';
+import { InvalidInput, LimitExceeded } from '../store/errors';
 import { newId } from '../store/ids';
+import { blobKeys } from '../store/keys';
 import { deleteBlobs, putBlob } from './s3';
 
 /**
@@ -32,7 +33,7 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
 const imageType = (bytes: Buffer) => SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
 
 const invalid = (message: string) =>
-  badRequest('The body is invalid.', [{ path: 'profilePhotoBlob', message }]);
+  new InvalidInput('The body is invalid.', [{ path: 'profilePhotoBlob', message }]);
 
 /** Hex first (Deskero's blob format); a string that is not a hex image is tried as base64. */
 const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
@@ -47,7 +48,7 @@ const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
     const contentType = imageType(bytes);
     if (!contentType) continue;
     if (bytes.length > PHOTO_MAX_BYTES) {
-      throw contentTooLarge(
+      throw new LimitExceeded(
         `The photo is larger than ${PHOTO_MAX_BYTES} bytes.`,
         'profilePhotoBlob',
         PHOTO_MAX_BYTES,
@@ -58,25 +59,22 @@ const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
   throw invalid('must be a PNG, JPEG, GIF or WebP image');
 };
 
-const photoKey = (tenantId: string) => `t/${tenantId}/customer-photo/${newId()}`;
-
-/** Before the transaction: store a sent photo, or mark it removed (`null`). */
-export const stagePhoto = async (tenantId: string, input: Fields) => {
-  const { profilePhotoBlob, ...rest } = input;
-  if (profilePhotoBlob === undefined) return { input: rest, undo: async () => undefined };
-  if (profilePhotoBlob === null) return { input: { ...rest, photo: null }, undo: async () => undefined };
-  const { bytes, contentType } = decodePhoto(profilePhotoBlob as string);
-  const key = photoKey(tenantId);
+/**
+ * Before the transaction: store a sent photo (`photo` is where), or mark it removed (`null`);
+ * `undefined` when the body does not touch it.
+ */
+export const stagePhoto = async (
+  tenantId: string,
+  blob: string | null | undefined,
+): Promise<{ photo: Photo | null | undefined; undo: () => Promise<void> }> => {
+  if (blob === undefined || blob === null) return { photo: blob, undo: async () => undefined };
+  const { bytes, contentType } = decodePhoto(blob);
+  const key = blobKeys.photo(tenantId, newId());
   await putBlob(key, bytes, contentType, createHash('sha256').update(bytes).digest('base64'));
-  return {
-    input: { ...rest, photo: { key, contentType, size: bytes.length } },
-    undo: () => deleteBlobs([key]),
-  };
+  return { photo: { key, contentType, size: bytes.length }, undo: () => deleteBlobs([key]) };
 };
 
 /** After the transaction: the photo the customer no longer points at is deleted. */
-export const releasePhoto = async (before: Fields | undefined, after: Fields | undefined) => {
-  const old = (before?.photo as { key?: string } | null | undefined)?.key;
-  const now = (after?.photo as { key?: string } | null | undefined)?.key;
-  if (old && old !== now) await deleteBlobs([old]);
+export const releasePhoto = async (before: Photo | null | undefined, after: Photo | null | undefined) => {
+  if (before?.key && before.key !== after?.key) await deleteBlobs([before.key]);
 };

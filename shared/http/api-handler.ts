@@ -2,70 +2,86 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
-import { type AuthorizedEvent, bearerAuth } from '../auth/bearer-auth';
+import type * as z from 'zod/mini';
 import { config } from '../config';
-import { routes } from '../routes';
+import type { WriteContext } from '../domain/commit';
+import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
 import { rememberOutcome } from '../store/idempotency';
-import type { WriteOp } from '../store/transact';
+import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
 import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
+import { validate } from './validate';
 
-export interface ApiRequest {
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+type Req<R extends Route> = R['request'];
+
+/** What an operation receives: its route's input, validated and typed, and who is asking. */
+export interface ApiRequest<R extends Route = Route> {
   event: AuthorizedEvent;
   /** The authenticated client; empty on the token route. */
   tenantId: string;
-  /** The `{id}` path parameter, when the route has one. */
-  pathId: string;
-  query: Record<string, string>;
-  /** Parsed JSON on routes with a body, otherwise undefined. */
-  body: unknown;
+  params: Output<Req<R>['params']>;
+  query: Output<Req<R>['query']>;
+  /** The query as sent (search values before normalisation: page links keep them). */
+  rawQuery: Record<string, string | undefined>;
+  body: Output<Req<R>['body']>;
   /** Absolute base URL of the API as the client called it (for nextQuery, photo URLs). */
   baseUrl: string;
-  /**
-   * The transaction element that stores this response under the request's Idempotency-Key
-   * (none without a key): creating operations add it to their write.
-   */
-  remember: (status: number, body: unknown) => WriteOp[];
-  /** The version named by `If-Match` (NaN when it names none); undefined without the header or for `*`. */
-  ifMatch: number | undefined;
+  /** Absolute URL of this route's path (a list route's: what page links start with). */
+  routeUrl: string;
+  /** Tenant, `If-Match` and the idempotency record, for the domain's writes. */
+  write: WriteContext;
 }
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
- * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size limit and JSON parsing only
- * on routes with a body, and the single problem+json error responder (last, so its onError runs first).
+ * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size
+ * limit and JSON parsing only on routes with a body, the Idempotency-Key on creating routes, the
+ * route's input schemas, and the single problem+json error responder (last, so its onError
+ * runs first).
  */
-export const apiHandler = (operationId: string, operation: (req: ApiRequest) => Promise<HttpResult>) => {
-  const route = routes.find((r) => r.operationId === operationId);
-  if (!route) throw new Error(`Unknown operation ${operationId}`);
-
+export const apiHandler = <Op extends OperationId>(
+  operationId: Op,
+  operation: (req: ApiRequest<RouteOf<Op>>) => Promise<HttpResult>,
+) => {
+  const route: Route = routeOf(operationId);
+  const { params, query, body } = route.request;
   const chain = middy<AuthorizedEvent, HttpResult, Error, Context>()
     .use(httpHeaderNormalizer())
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit());
-  if (route.hasBody) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
+  if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());
 
-  return chain.handler((event) =>
-    operation({
+  const [successStatus] = route.responses.success;
+  return chain.handler((event) => {
+    const rawQuery = event.queryStringParameters ?? {};
+    const tenantId = event.requestContext.authorizer?.lambda.tenantId ?? '';
+    const idempotency = event.requestContext.idempotency;
+    return operation({
       event,
-      tenantId: event.requestContext.authorizer?.lambda.tenantId ?? '',
-      pathId: event.pathParameters?.id ?? '',
-      query: (event.queryStringParameters ?? {}) as Record<string, string>,
-      body: route.hasBody ? (event.body as unknown) : undefined,
+      tenantId,
+      params: (params ? validate(params, event.pathParameters ?? {}, 'path') : undefined) as never,
+      query: (query ? validate(query, rawQuery, 'query') : undefined) as never,
+      rawQuery,
+      // Validated before the operation touches the store, so a bad body on an unknown id is still a 400.
+      body: (body ? validate(body, event.body, 'body') : undefined) as never,
       baseUrl: baseUrlOf(event),
-      remember: (status, body) => {
-        const ctx = event.requestContext.idempotency;
-        return ctx ? [rememberOutcome(ctx, status, body)] : [];
+      routeUrl: `${baseUrlOf(event)}${route.path}`,
+      write: {
+        tenantId,
+        ifMatch: ifMatchOf(event.headers['if-match']),
+        ...(idempotency
+          ? { remember: (id: string) => [rememberOutcome(idempotency, successStatus, { id })] }
+          : {}),
       },
-      ifMatch: ifMatchOf(event.headers['if-match']),
-    }),
-  );
+    });
+  });
 };
 
 /** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */

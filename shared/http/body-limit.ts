@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { contentTooLarge } from './errors';
+import { LimitExceeded } from '../store/errors';
 
 /**
  * JSON bodies of customers, agents and lookups are small; 1 MiB leaves room for long memos
@@ -16,7 +16,7 @@ export const bodyLimit = (max = MAX_BODY_BYTES): MiddlewareObj<APIGatewayProxyEv
       ? Math.floor((event.body.length * 3) / 4)
       : Buffer.byteLength(event.body, 'utf8');
     if (bytes > max) {
-      throw contentTooLarge(`The body must be at most ${max} bytes.`);
+      throw new LimitExceeded(`The body must be at most ${max} bytes.`);
     }
   },
 });

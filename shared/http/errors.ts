@@ -1,12 +1,25 @@
+import {
+  Conflict,
+  Contended,
+  DomainError,
+  type FieldError,
+  IdempotencyKeyReused,
+  InvalidCursor,
+  InvalidInput,
+  InvalidReference,
+  LimitExceeded,
+  NotFound,
+  StaleVersion,
+  Unauthorized,
+} from '../store/errors';
+
 /**
- * Typed client-facing errors. Handlers and repositories throw these; the problem middleware
- * (problem-response.ts) turns each into one RFC 9457 application/problem+json response.
- * Anything that is not an HttpError is a bug or an outage and never shows its message.
+ * Client-facing errors. The store and the domain throw DomainErrors (shared/store/errors.ts);
+ * `toHttpError` is the one mapper that gives each its status, title and headers, and
+ * problem-response.ts writes it as one RFC 9457 application/problem+json response. The HTTP
+ * layer's own refusals (429, 415, malformed JSON) are HttpErrors directly.
  */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 export class HttpError extends Error {
   constructor(
@@ -26,41 +39,33 @@ export class HttpError extends Error {
 export const badRequest = (detail: string, errors?: FieldError[]): HttpError =>
   new HttpError(400, errors ? 'validation-error' : 'bad-request', 'Bad Request', detail, errors);
 
-export const invalidReference = (path: string, what: string): HttpError =>
-  new HttpError(400, 'invalid-reference', 'Bad Request', `${what} does not exist.`, [
-    { path, message: `${what} does not exist` },
-  ]);
-
-export const notFound = (what: string): HttpError =>
-  new HttpError(404, 'not-found', 'Not Found', `${what} does not exist.`);
-
-export const conflict = (code: string, detail: string, path?: string): HttpError =>
-  new HttpError(409, code, 'Conflict', detail, path ? [{ path, message: detail }] : undefined);
-
-/** `If-Match` named a version the record no longer has (or never had): nothing was changed. */
-export const preconditionFailed = (what: string): HttpError =>
-  new HttpError(
-    412,
-    'precondition-failed',
-    'Precondition Failed',
-    `${what} has changed since the version named by If-Match; read it again.`,
-  );
-
-/** Same body whatever was wrong, so a caller learns nothing about which part failed. */
-export const unauthorized = (scheme: 'Bearer' | 'Basic' = 'Bearer'): HttpError =>
-  new HttpError(401, 'unauthorized', 'Unauthorized', 'Missing, invalid or expired credentials.', undefined, {
-    'WWW-Authenticate': scheme === 'Bearer' ? 'Bearer realm="helpdesk"' : 'Basic realm="helpdesk"',
-  });
-
-/** Over a size limit: the whole body (no path) or one field of it. */
-export const contentTooLarge = (detail: string, path?: string, limit?: number): HttpError =>
-  new HttpError(
-    413,
-    'content-too-large',
-    'Content Too Large',
-    detail,
-    path ? [{ path, message: `larger than ${limit} bytes` }] : undefined,
-  );
-
 export const unavailable = (detail = 'The store is temporarily unavailable; retry shortly.'): HttpError =>
   new HttpError(503, 'unavailable', 'Service Unavailable', detail, undefined, { 'Retry-After': '1' });
+
+/** Status and title of each domain error; the code, detail and field errors are the error's own. */
+const STATUS: [new (...args: never[]) => DomainError, number, string][] = [
+  [InvalidInput, 400, 'Bad Request'],
+  [InvalidReference, 400, 'Bad Request'],
+  [InvalidCursor, 400, 'Bad Request'],
+  [Unauthorized, 401, 'Unauthorized'],
+  [NotFound, 404, 'Not Found'],
+  [Conflict, 409, 'Conflict'],
+  [StaleVersion, 412, 'Precondition Failed'],
+  [LimitExceeded, 413, 'Content Too Large'],
+  [IdempotencyKeyReused, 422, 'Unprocessable Content'],
+  [Contended, 503, 'Service Unavailable'],
+];
+
+export const fromDomainError = (error: DomainError): HttpError => {
+  const [, status, title] = STATUS.find(([type]) => error instanceof type) ?? [
+    DomainError,
+    400,
+    'Bad Request',
+  ];
+  const headers: Record<string, string> = {};
+  if (error instanceof Unauthorized) {
+    headers['WWW-Authenticate'] = `${error.scheme} realm="helpdesk"`;
+  }
+  if (error instanceof Contended) headers['Retry-After'] = '1';
+  return new HttpError(status, error.code, title, error.message, error.errors, headers);
+};

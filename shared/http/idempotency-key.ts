@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { AuthorizedEvent } from '../auth/bearer-auth';
-import { idempotencyContext, replayIfSeen } from '../store/idempotency';
+import { sha256 } from '../auth/hashing';
+import { type IdempotencyContext, replayIfSeen } from '../store/idempotency';
+import type { AuthorizedEvent } from './bearer-auth';
 import { badRequest } from './errors';
 
 const KEY = /^[\x20-\x7E]{1,255}$/;
@@ -10,6 +11,19 @@ const KEY = /^[\x20-\x7E]{1,255}$/;
  * answers a retry of an already committed request at once, and leaves the context on the event
  * for the operation's transaction (see shared/store/idempotency.ts). Runs after auth and body parsing.
  */
+/** The key (hashed) and a fingerprint of what the request asks for: operation, path id and body. */
+export const idempotencyContext = (
+  tenantId: string,
+  key: string,
+  operationId: string,
+  pathId: string,
+  body: unknown,
+): IdempotencyContext => ({
+  tenantId,
+  keyHash: sha256(key),
+  fingerprint: sha256(`${operationId}\n${pathId}\n${JSON.stringify(body ?? null)}`),
+});
+
 export const idempotencyKey = (operationId: string): MiddlewareObj<AuthorizedEvent> => ({
   before: async ({ event }) => {
     const key = event.headers['idempotency-key'];

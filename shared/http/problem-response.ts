@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { IdempotentReplay } from '../store/idempotency';
-import { HttpError, unavailable } from './errors';
+import { DomainError, IdempotentReplay } from '../store/errors';
+import { fromDomainError, HttpError, unavailable } from './errors';
 import { logger } from './logger';
 import { type HttpResult, json, problemJson } from './responses';
 
@@ -51,6 +51,7 @@ const isMiddyError = (e: unknown): e is MiddyHttpError =>
 /** Maps anything thrown to one HttpError; unknown errors become a generic 500 and are logged. */
 export const toHttpError = (error: unknown): HttpError => {
   if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   if (isMiddyError(error) && error.cause?.package === '@middy/http-json-body-parser') {
     if (error.statusCode === 415)
       return new HttpError(
@@ -75,6 +76,16 @@ export const toHttpError = (error: unknown): HttpError => {
   return new HttpError(500, 'internal-error', 'Internal Server Error', 'An unexpected error occurred.');
 };
 
+/** The RFC 9457 body of an error (the API's responses, and the operator CLI's failures). */
+export const problemBody = (error: HttpError, instance?: string) => ({
+  type: `urn:helpdesk:problem:${error.code}`,
+  title: error.title,
+  status: error.status,
+  detail: error.detail,
+  ...(error.errors ? { errors: error.errors } : {}),
+  ...(instance ? { instance } : {}),
+});
+
 /**
  * The one error responder (registered last, so its onError runs first) and the request id on
  * every response, success or failure.
@@ -92,17 +103,9 @@ export const problemResponses = (): MiddlewareObj<APIGatewayProxyEventV2, HttpRe
       return;
     }
     const error = toHttpError(request.error);
-    request.response = problemJson(
-      error.status,
-      {
-        type: `urn:helpdesk:problem:${error.code}`,
-        title: error.title,
-        status: error.status,
-        detail: error.detail,
-        ...(error.errors ? { errors: error.errors } : {}),
-        instance: request.event.rawPath,
-      },
-      { ...error.headers, 'x-request-id': request.event.requestContext.requestId },
-    );
+    request.response = problemJson(error.status, problemBody(error, request.event.rawPath), {
+      ...error.headers,
+      'x-request-id': request.event.requestContext.requestId,
+    });
   },
 });

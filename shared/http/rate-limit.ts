@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { AuthorizedEvent } from '../auth/bearer-auth';
 import { config } from '../config';
 import { claimLease } from '../store/rate-limit-leases';
+import type { AuthorizedEvent } from './bearer-auth';
 import { HttpError } from './errors';
 import type { HttpResult } from './responses';
 

@@ -1,42 +1,69 @@
-import type { ResourceSpec } from '../resources/resource-spec';
-import { validate } from '../schemas/validate';
-import { listRecords } from '../store/record-list';
-import { deleteRecord, getRecord, insertRecord, updateRecord } from '../store/records';
+import { deleteRecord, insertRecord, type RecordResource, updateRecord } from '../domain/records';
+import type { OperationId } from '../routes';
+import type { BaseRecord, RecordEntity } from '../store/entities/records';
+import { getRecord, listRecords } from '../store/records';
 import { apiHandler } from './api-handler';
-import { parseListQuery } from './list-query';
+import { listRequest } from './list-query';
 import { etagOf, json } from './responses';
+import { pageView } from './views/page';
+import type { View } from './views/records';
 
 /**
- * The five operations every record resource has (customers, agents, lookups), built once from
- * its ResourceSpec. Each functions/<resource>-<operation>.ts is one call to one of these.
+ * The five operations every record resource has (customers, agents, lookups), built once.
+ * Each functions/<resource>-<operation>.ts is one call to one of these. Reads go to the store
+ * and its view; writes to the domain's record service.
  */
-export const listHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, query, baseUrl }) => {
-    const page = await listRecords(spec, tenantId, parseListQuery(query, Object.keys(spec.search)), baseUrl);
-    return json(200, { [spec.listKey]: page });
+type Shape<T extends BaseRecord> = (record: T, baseUrl: string) => View;
+
+export const listHandler = <T extends BaseRecord>(
+  operationId: OperationId & `${string}List`,
+  entity: RecordEntity<T>,
+  listKey: string,
+  view: Shape<T>,
+) =>
+  apiHandler(operationId, async ({ tenantId, query, rawQuery, baseUrl, routeUrl }) => {
+    const { query: list, filter } = listRequest(query as never, rawQuery);
+    const page = await listRecords(entity, tenantId, list);
+    return json(200, {
+      [listKey]: pageView(
+        page,
+        page.items.map((r) => view(r, baseUrl)),
+        routeUrl,
+        filter,
+      ),
+    });
   });
 
-export const detailHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId, baseUrl }) => {
-    const item = await getRecord(spec, tenantId, pathId);
-    return json(200, spec.toApi(item, baseUrl), { etag: etagOf(item.version) });
+export const detailHandler = <T extends BaseRecord>(
+  operationId: OperationId & `${string}Detail`,
+  entity: RecordEntity<T>,
+  view: Shape<T>,
+) =>
+  apiHandler(operationId, async ({ tenantId, params, baseUrl }) => {
+    const item = await getRecord(entity, tenantId, (params as { id: string }).id);
+    return json(200, view(item, baseUrl), { etag: etagOf(item.version) });
   });
 
-export const insertHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, body, remember }) => {
-    const input = validate(spec.insertSchema, body);
-    const id = await insertRecord(spec, tenantId, input, (newId) => remember(201, { id: newId }));
-    return json(201, { id });
-  });
+export const insertHandler = <T extends BaseRecord, I>(
+  operationId: OperationId & `${string}Insert`,
+  resource: RecordResource<T, I>,
+) =>
+  apiHandler(operationId, async ({ body, write }) =>
+    json(201, { id: await insertRecord(resource, write, body as I) }),
+  );
 
-export const updateHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId, body, ifMatch }) => {
-    // Validate before touching the store, so a bad body on an unknown id is still a 400.
-    const patch = validate(spec.updateSchema, body);
-    return json(200, { id: await updateRecord(spec, tenantId, pathId, patch, ifMatch) });
-  });
+export const updateHandler = <T extends BaseRecord, I>(
+  operationId: OperationId & `${string}Update`,
+  resource: RecordResource<T, I>,
+) =>
+  apiHandler(operationId, async ({ params, body, write }) =>
+    json(200, { id: await updateRecord(resource, write, (params as { id: string }).id, body as I) }),
+  );
 
-export const deleteHandler = (operationId: string, spec: ResourceSpec) =>
-  apiHandler(operationId, async ({ tenantId, pathId, ifMatch }) =>
-    json(200, { id: await deleteRecord(spec, tenantId, pathId, ifMatch) }),
+export const deleteHandler = <T extends BaseRecord, I>(
+  operationId: OperationId & `${string}Delete`,
+  resource: RecordResource<T, I>,
+) =>
+  apiHandler(operationId, async ({ params, write }) =>
+    json(200, { id: await deleteRecord(resource, write, (params as { id: string }).id) }),
   );

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { badRequest } from '../http/errors';
 import { cursorKey } from './cursor-key';
+import { InvalidCursor } from './errors';
 
 /**
  * Opaque page cursors: `<payload>.<HMAC-SHA256>` in base64url. The payload binds the cursor to
@@ -26,7 +26,7 @@ export const encodeCursor = async (payload: CursorPayload): Promise<string> => {
   return `${data}.${sign(await cursorKey(), data).toString('base64url')}`;
 };
 
-const invalid = () => badRequest('The cursor is invalid, was altered or belongs to another query.');
+const invalid = () => new InvalidCursor('The cursor is invalid, was altered or belongs to another query.');
 
 export const decodeCursor = async (
   cursor: string,

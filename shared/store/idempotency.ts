@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { sha256 } from '../auth/hashing';
-import { HttpError } from '../http/errors';
 import { db, tableName } from './dynamo';
+import { type IdempotencyRecord, idempotencyEntity } from './entities/system';
+import { itemOf } from './entity';
+import { IdempotencyKeyReused, IdempotentReplay } from './errors';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
 import type { WriteOp } from './transact';
@@ -22,39 +23,9 @@ export interface IdempotencyContext {
   fingerprint: string;
 }
 
-/** Thrown to answer with the response stored for an earlier request with the same key. */
-export class IdempotentReplay extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super('replay of an idempotent request');
-  }
-}
-
-const keyReused = () =>
-  new HttpError(
-    422,
-    'idempotency-key-reused',
-    'Unprocessable Content',
-    'This Idempotency-Key was already used for a different request.',
-  );
-
-export const idempotencyContext = (
-  tenantId: string,
-  key: string,
-  operationId: string,
-  pathId: string,
-  body: unknown,
-): IdempotencyContext => ({
-  tenantId,
-  keyHash: sha256(key),
-  fingerprint: sha256(`${operationId}\n${pathId}\n${JSON.stringify(body ?? null)}`),
-});
-
 const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | undefined, now: number) => {
   if (!stored || (stored.expiresAt as number) <= now) return undefined;
-  if (stored.fingerprint !== ctx.fingerprint) return keyReused();
+  if (stored.fingerprint !== ctx.fingerprint) return new IdempotencyKeyReused();
   return new IdempotentReplay(stored.status as number, JSON.parse(stored.body as string));
 };
 
@@ -75,18 +46,19 @@ export const replayIfSeen = async (ctx: IdempotencyContext): Promise<void> => {
 export const rememberOutcome = (ctx: IdempotencyContext, status: number, body: unknown): WriteOp => {
   const now = Date.now();
   const expiresAt = now + IDEMPOTENCY_TTL_MS;
+  const record: IdempotencyRecord = {
+    keyHash: ctx.keyHash,
+    fingerprint: ctx.fingerprint,
+    status,
+    body: JSON.stringify(body),
+    expiresAt,
+  };
   return {
     item: {
       Put: {
-        Item: {
-          ...keys.idempotency(ctx.tenantId, ctx.keyHash),
-          entity: 'IDEMPOTENCY',
-          fingerprint: ctx.fingerprint,
-          status,
-          body: JSON.stringify(body),
-          expiresAt,
+        Item: itemOf(idempotencyEntity, ctx.tenantId, record, {
           [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000),
-        },
+        }),
         // An expired record awaiting DynamoDB's TTL sweep counts as absent.
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
         ExpressionAttributeValues: { ':now': now },

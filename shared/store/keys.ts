@@ -1,7 +1,8 @@
 /**
- * Key builders: the only code that knows how partition and sort keys are spelled.
- * Every tenant-owned key starts with `T#<tenantId>#`, so no key built for one tenant can
- * address another tenant's item.
+ * Key builders: the only code that knows how partition keys, sort keys, counter names and
+ * object keys are spelled. Every tenant-owned key starts with `T#<tenantId>#`, so no key
+ * built for one tenant can address another tenant's item. Other modules (the CDK stack
+ * included) import prefixes from here instead of spelling them.
  */
 export type EntityKind = 'CUSTOMER' | 'AGENT' | 'TICKET_TYPE' | 'TICKET_AREA' | 'TICKET_GROUP' | 'TICKET';
 
@@ -13,58 +14,116 @@ export interface ItemKey {
 /** The sort key of a record's own item inside its item collection (tickets add replies, notes...). */
 export const RECORD_SK = '#';
 
+/** Partition prefix of the rate-limit windows (the stack grants read routes UpdateItem on these only). */
+export const RATE_PREFIX = 'RATE#';
+
+/** Object-key prefix of presigned uploads waiting to be attached (a lifecycle rule expires them). */
+export const STAGING_PREFIX = 'staging/';
+
+const TENANT = 'T#';
+const CLIENT = 'CLIENT#';
+const TOKEN = 'TOKEN#';
+
+/** Sort-key prefixes of the items in a ticket's collection. */
+const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
+export type ChildKind = keyof typeof CHILD;
+
 /** Zero-padded so that lexicographic order equals numeric order for any non-negative ms timestamp. */
 const padTime = (ms: number): string => String(ms).padStart(15, '0');
 
 /** Lexicographic order equals numeric order for any safe integer, negative ones included. */
 export const sortableTime = (ms: number): string => (BigInt(ms) + 2n ** 53n).toString().padStart(17, '0');
 
+const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
+
 export const keys = {
-  client: (clientId: string): ItemKey => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' }),
+  client: (clientId: string): ItemKey => ({ pk: `${CLIENT}${clientId}`, sk: 'CLIENT' }),
   accessToken: (clientId: string, tokenHash: string): ItemKey => ({
-    pk: `CLIENT#${clientId}`,
-    sk: `TOKEN#${tokenHash}`,
+    pk: `${CLIENT}${clientId}`,
+    sk: `${TOKEN}${tokenHash}`,
   }),
+  /** Sort-key prefix of every access token of a client (revocation deletes them all). */
+  accessTokenPrefix: TOKEN,
   /** `list` index partition holding every client (operator CLI `client list`). */
   clientList: (): string => 'CLIENTS',
 
   record: (tenantId: string, kind: EntityKind, id: string): ItemKey => ({
-    pk: `T#${tenantId}#${kind}#${id}`,
+    pk: `${tenantPrefix(tenantId)}${kind}#${id}`,
     sk: RECORD_SK,
   }),
   /** `list` index partition of one kind in one tenant. */
-  list: (tenantId: string, kind: EntityKind): string => `T#${tenantId}#${kind}`,
-  /** Search slot partition: one exact value of one field. */
+  list: (tenantId: string, kind: EntityKind): string => `${tenantPrefix(tenantId)}${kind}`,
+  /** Search partition: one exact value of one field (or one value of a multi-valued field). */
   search: (tenantId: string, kind: EntityKind, field: string, value: string): string =>
-    `T#${tenantId}#${kind}#${field}=${value}`,
+    `${tenantPrefix(tenantId)}${kind}#${field}=${value}`,
+  /** Range partition: every record of a kind, ordered by one field (e.g. `managedDate`). */
+  range: (tenantId: string, kind: EntityKind, field: string): string =>
+    `${tenantPrefix(tenantId)}${kind}#${field}`,
   /** Newest-first ordering inside a list or search partition: creation time, ties by id. */
   byCreation: (createdAt: number, id: string): string => `${padTime(createdAt)}#${id}`,
+  /** Ordering by a timestamp that may be negative (range searches). */
+  byTime: (ms: number, id: string): string => `${sortableTime(ms)}#${id}`,
 
   /** Items of a ticket's collection, next to the ticket at RECORD_SK (so one Query reads it all). */
-  reply: (replyDate: number, replyId: string): string => `R#${sortableTime(replyDate)}#${replyId}`,
-  note: (noteId: string): string => `N#${noteId}`,
+  reply: (replyDate: number, replyId: string): string =>
+    `${CHILD.reply}${sortableTime(replyDate)}#${replyId}`,
+  note: (noteId: string): string => `${CHILD.note}${noteId}`,
   /** Document records (read by id for downloads; ordered by their `addedAt`, `position`). */
-  document: (documentId: string): string => `D#${documentId}`,
-  /** One item per tag of a ticket; its `list` index entry is the tag's search partition. */
-  tag: (tag: string): string => `TAG#${tag}`,
-  /** Tickets ordered by last change, for `managedDate` (incremental sync) searches. */
-  managed: (tenantId: string): string => `T#${tenantId}#TICKET#managedDate`,
-  byManaged: (managedDate: number, id: string): string => `${sortableTime(managedDate)}#${id}`,
+  document: (documentId: string): string => `${CHILD.document}${documentId}`,
+  /** One item per value of a multi-valued field (a ticket's tags). */
+  tag: (tag: string): string => `${CHILD.tag}${tag}`,
 
   /** The remembered outcome of a request sent with an Idempotency-Key (hashed) in a tenant. */
   idempotency: (tenantId: string, keyHash: string): ItemKey => ({
-    pk: `T#${tenantId}#IDEMPOTENCY#${keyHash}`,
+    pk: `${tenantPrefix(tenantId)}IDEMPOTENCY#${keyHash}`,
     sk: RECORD_SK,
   }),
 
   /** Requests a client was granted in one minute (rate limiting). */
-  rateWindow: (clientId: string, minute: number): ItemKey => ({ pk: `RATE#${clientId}`, sk: String(minute) }),
+  rateWindow: (clientId: string, minute: number): ItemKey => ({
+    pk: `${RATE_PREFIX}${clientId}`,
+    sk: String(minute),
+  }),
 
   /** Guard item that makes a field value unique in a tenant (e.g. customer e-mail). */
   unique: (tenantId: string, kind: EntityKind, field: string, value: string): ItemKey => ({
-    pk: `T#${tenantId}#UNIQUE#${kind}#${field}=${value}`,
+    pk: `${tenantPrefix(tenantId)}UNIQUE#${kind}#${field}=${value}`,
     sk: RECORD_SK,
   }),
   /** Counter items of a tenant live in one partition, one sort key per counted set. */
-  counter: (tenantId: string, name: string): ItemKey => ({ pk: `T#${tenantId}#COUNTERS`, sk: name }),
+  counter: (tenantId: string, name: string): ItemKey => ({
+    pk: `${tenantPrefix(tenantId)}COUNTERS`,
+    sk: name,
+  }),
 };
+
+/** Names of counter items (sort keys in the tenant's counter partition). */
+export const counterNames = {
+  /** Every record of a kind. */
+  total: (kind: EntityKind): string => kind,
+  /** Records of a kind with one value of one searchable field. */
+  search: (kind: EntityKind, field: string, value: string): string => `${kind}#${field}=${value}`,
+  /** The ticket-number sequence of one UTC year. */
+  sequence: (name: string, year: number): string => `${name}_SEQ#${year}`,
+};
+
+/** Object keys in the attachments bucket: every object of a tenant under `t/<tenant>/`. */
+export const blobKeys = {
+  document: (tenantId: string, ticketId: string, documentId: string): string =>
+    `t/${tenantId}/ticket/${ticketId}/${documentId}`,
+  photo: (tenantId: string, photoId: string): string => `t/${tenantId}/customer-photo/${photoId}`,
+  staging: (tenantId: string, uploadId: string): string => `${STAGING_PREFIX}${tenantId}/${uploadId}`,
+};
+
+/** True when the key belongs to this tenant (a signed cursor can still only resume inside it). */
+export const ownedBy = (tenantId: string, pk: string): boolean => pk.startsWith(tenantPrefix(tenantId));
+
+/** What a sort key inside a ticket's collection holds. */
+export const childKind = (sk: string): ChildKind | 'record' | undefined => {
+  if (sk === RECORD_SK) return 'record';
+  return (Object.keys(CHILD) as ChildKind[]).find((kind) => sk.startsWith(CHILD[kind]));
+};
+export const isReply = (sk: string): boolean => childKind(sk) === 'reply';
+export const isNote = (sk: string): boolean => childKind(sk) === 'note';
+export const isDocument = (sk: string): boolean => childKind(sk) === 'document';
+export const isTag = (sk: string): boolean => childKind(sk) === 'tag';

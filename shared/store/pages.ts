@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { badRequest } from '../http/errors';
 import { readCount } from './counters';
 import { type CursorPayload, decodeCursor, encodeCursor } from './cursor';
 import { db, tableName } from './dynamo';
-import type { IndexSpec } from './table-schema';
+import type { SearchTarget } from './entity';
+import { InvalidCursor } from './errors';
+import { ownedBy } from './keys';
 
 export const RECORDS_PER_PAGE = 25;
 
@@ -14,40 +15,33 @@ export interface ListRequest {
   tenantId: string;
   /** Resource name, part of what a cursor is bound to. */
   resource: string;
-  index: IndexSpec;
-  /** The index partition holding exactly the records of this list (tenant + kind + filter). */
-  partition: string;
-  /** Counter holding the size of the list. */
-  countName?: string;
-  /**
-   * A range search (such as managedDate): only index entries whose sort key is >= this, with
-   * `partitionCountName` the counter of the whole partition (see rangeCount).
-   */
-  sortFrom?: string;
-  partitionCountName?: string;
-  /** Search parameters as the client sent them; kept in nextQuery / previousQuery. */
-  filter: Record<string, string>;
+  /** The index partition (and range) holding exactly the records of this list, and its counter. */
+  target: SearchTarget;
   page: number;
   cursor?: string;
-  /** Absolute URL of the list route, e.g. https://api.example.com/customer/list */
-  listUrl: string;
 }
 
-export interface Page<T> {
+/** Where a neighbouring page is: its number and, when it can be resumed cheaply, a signed cursor. */
+export interface PageLink {
+  page: number;
+  cursor?: string;
+}
+
+export interface Page {
   totalRecords: number;
-  recordsPerPage: number;
-  previousQuery: string | null;
-  nextQuery: string | null;
-  records: T[];
+  /** Index entries of the page, newest first. */
+  items: Item[];
+  previous: PageLink | null;
+  next: PageLink | null;
 }
 
 /**
- * One page of a list, newest first. Following nextQuery / previousQuery costs one index Query
- * (plus the counter read) whatever the page number; a bare `?page=n` skips (n-1)*25 entries
- * with key-only reads first. The Query asks for one record more than a page to know, without
- * another round trip, whether a next page exists.
+ * One page of a list, newest first. Resuming from a cursor costs one index Query (plus the
+ * counter read) whatever the page number; a bare `?page=n` skips (n-1)*25 entries with
+ * key-only reads first. The Query asks for one record more than a page to know, without
+ * another round trip, whether a next page exists. Builds no URL: http/ turns links into them.
  */
-export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Promise<T[]> | T[]) => {
+export const listPage = async (req: ListRequest): Promise<Page> => {
   const binding = { t: req.tenantId, r: req.resource, f: digest(req) };
   const cursor = req.cursor ? await decodeCursor(req.cursor, binding) : undefined;
   if (cursor && cursor.p !== req.page) throw pageMismatch();
@@ -73,54 +67,46 @@ export const listPage = async <T>(req: ListRequest, build: (items: Item[]) => Pr
   const next = items.length > 0 && (backwards || hasMore) ? positionOf(req, items.at(-1)) : undefined;
   // A range search's total is counted once, on the page the client started from, and then
   // travels in the cursors: walking its pages costs what walking any list costs.
-  const carried = req.countName ? {} : { c: total };
+  const carried = isRange(req) ? { c: total } : {};
   const first = items[0];
-  const previousQuery =
+  const previous: PageLink | null =
     req.page === 1
       ? null
       : req.page === 2 || !first
-        ? pageUrl(req, req.page - 1)
-        : pageUrl(
-            req,
-            req.page - 1,
-            await encodeCursor({
+        ? { page: req.page - 1 }
+        : {
+            page: req.page - 1,
+            cursor: await encodeCursor({
               ...binding,
               ...carried,
               p: req.page - 1,
               d: 'p',
               k: positionOf(req, first),
             }),
-          );
-  const nextQuery = next
-    ? pageUrl(
-        req,
-        req.page + 1,
-        await encodeCursor({ ...binding, ...carried, p: req.page + 1, d: 'n', k: next }),
-      )
+          };
+  const nextLink: PageLink | null = next
+    ? {
+        page: req.page + 1,
+        cursor: await encodeCursor({ ...binding, ...carried, p: req.page + 1, d: 'n', k: next }),
+      }
     : null;
-
-  const page: Page<T> = {
-    totalRecords: total,
-    recordsPerPage: RECORDS_PER_PAGE,
-    previousQuery,
-    nextQuery,
-    records: await build(items),
-  };
-  return page;
+  return { totalRecords: total, items, previous, next: nextLink };
 };
 
 // The cursor already says which page it leads to; a different page number is a client bug.
-const pageMismatch = () => badRequest('The page parameter does not match the cursor.');
+const pageMismatch = () => new InvalidCursor('The page parameter does not match the cursor.');
+
+const isRange = (req: ListRequest) => req.target.sortFrom !== undefined;
 
 const digest = (req: ListRequest): string =>
   createHash('sha256')
-    .update(`${req.index.name}\n${req.partition}\n${req.sortFrom ?? ''}`)
+    .update(`${req.target.index.name}\n${req.target.partition}\n${req.target.sortFrom ?? ''}`)
     .digest('base64url')
     .slice(0, 22);
 
 /** Exact size of the list: its counter, or for a range search, rangeCount. */
 const count = async (req: ListRequest): Promise<number> =>
-  req.countName ? readCount(req.tenantId, req.countName) : rangeCount(req);
+  isRange(req) ? rangeCount(req) : readCount(req.tenantId, req.target.countName);
 
 /**
  * No counter can hold "entries from X on" for every X, so a range is counted with key-only
@@ -158,14 +144,14 @@ const rangeCount = async (req: ListRequest): Promise<number> => {
     if (inside.done()) return inside.total();
     await outside.step();
     if (outside.done()) {
-      const all = await readCount(req.tenantId, req.partitionCountName as string);
+      const all = await readCount(req.tenantId, req.target.countName);
       return Math.max(0, all - outside.total());
     }
   }
 };
 
 const positionOf = (req: ListRequest, item: Item | undefined): [string, string, string] => [
-  String(item?.[req.index.sort]),
+  String(item?.[req.target.index.sort]),
   String(item?.pk),
   String(item?.sk),
 ];
@@ -173,25 +159,26 @@ const positionOf = (req: ListRequest, item: Item | undefined): [string, string, 
 const cursorKey = (req: ListRequest, cursor: CursorPayload): Item => {
   const [sort, pk, sk] = cursor.k;
   // Defence in depth: even a validly signed cursor can only resume inside this tenant.
-  if (!pk.startsWith(`T#${req.tenantId}#`)) throw badRequest('The cursor belongs to another query.');
-  return { [req.index.partition]: req.partition, [req.index.sort]: sort, pk, sk };
+  if (!ownedBy(req.tenantId, pk)) throw new InvalidCursor('The cursor belongs to another query.');
+  const { index, partition } = req.target;
+  return { [index.partition]: partition, [index.sort]: sort, pk, sk };
 };
 
-const baseQuery = (req: ListRequest): QueryCommandInput =>
-  req.sortFrom === undefined
+const baseQuery = ({ target: { index, partition, sortFrom } }: ListRequest): QueryCommandInput =>
+  sortFrom === undefined
     ? {
         TableName: tableName(),
-        IndexName: req.index.name,
+        IndexName: index.name,
         KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': req.index.partition },
-        ExpressionAttributeValues: { ':p': req.partition },
+        ExpressionAttributeNames: { '#p': index.partition },
+        ExpressionAttributeValues: { ':p': partition },
       }
     : {
         TableName: tableName(),
-        IndexName: req.index.name,
+        IndexName: index.name,
         KeyConditionExpression: '#p = :p AND #s >= :from',
-        ExpressionAttributeNames: { '#p': req.index.partition, '#s': req.index.sort },
-        ExpressionAttributeValues: { ':p': req.partition, ':from': req.sortFrom },
+        ExpressionAttributeNames: { '#p': index.partition, '#s': index.sort },
+        ExpressionAttributeValues: { ':p': partition, ':from': sortFrom },
       };
 
 const queryFrom = async (req: ListRequest, direction: 'n' | 'p', start: Item | undefined) => {
@@ -220,7 +207,7 @@ const skip = async (req: ListRequest): Promise<Item | undefined> => {
         ...query,
         ExpressionAttributeNames: {
           ...query.ExpressionAttributeNames,
-          '#s': req.index.sort,
+          '#s': req.target.index.sort,
           '#pk': 'pk',
           '#sk': 'sk',
         },
@@ -239,19 +226,6 @@ const skip = async (req: ListRequest): Promise<Item | undefined> => {
 
 const lastOf = (req: ListRequest, items: Item[] | undefined): Item | undefined => {
   const last = items?.at(-1);
-  return (
-    last && {
-      [req.index.partition]: req.partition,
-      [req.index.sort]: last[req.index.sort],
-      pk: last.pk,
-      sk: last.sk,
-    }
-  );
-};
-
-const pageUrl = (req: ListRequest, page: number, cursor?: string): string => {
-  const params = new URLSearchParams(req.filter);
-  params.set('page', String(page));
-  if (cursor) params.set('cursor', cursor);
-  return `${req.listUrl}?${params.toString()}`;
+  const { index, partition } = req.target;
+  return last && { [index.partition]: partition, [index.sort]: last[index.sort], pk: last.pk, sk: last.sk };
 };

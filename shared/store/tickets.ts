@@ -1,451 +1,248 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { commitWithDocuments, documentItems, type StagedDocuments, stageDocuments } from '../blobs/documents';
-import { deleteBlobs } from '../blobs/s3';
-import { notFound } from '../http/errors';
-import type { Fields } from '../resources/resource-spec';
-import type { NoteInput, ReplyInput, Status, TicketInput } from '../resources/ticket-schema';
-import { allocateSequence, releaseSequence } from './counters';
+import { getMany } from './batch-get';
 import { db, tableName } from './dynamo';
-import { isId, newId } from './ids';
-import { keys, RECORD_SK } from './keys';
-import { queryAll } from './query-all';
-import { type CreateGuard, checkVersion, referenceOp } from './records';
-import { deleteKeys } from './sweep';
-import { SEARCH_INDEXES } from './table-schema';
 import {
-  MANAGED_SLOT,
-  tagItemMoves,
-  ticketCounterMoves,
-  ticketIndexAttributes,
-  ticketReferenceMoves,
-} from './ticket-index';
-import { retryStale, type WriteOp, writeAtomically } from './transact';
+  type DocumentRecord,
+  documentEntity,
+  type NoteRecord,
+  noteEntity,
+  type ReplyRecord,
+  replyEntity,
+  TICKET_META,
+  type TicketRecord,
+  ticketEntity,
+} from './entities/ticket';
+import { derivedWrites, type Item, itemOf, recordOf, searchTarget } from './entity';
+import { NotFound } from './errors';
+import { isId } from './ids';
+import { childKind, type EntityKind, type ItemKey, keys, RECORD_SK } from './keys';
+import { listPage } from './pages';
+import { queryAll } from './query-all';
+import { SEARCH_INDEXES } from './table-schema';
+import type { WriteOp } from './transact';
 
 /**
- * Ticket writes. A ticket is one item collection (`T#<tenant>#TICKET#<id>`): the ticket at `#`,
- * one item per reply (`R#…`), note (`N#…`) and tag (`TAG#…`). Each write is one transaction
- * that also moves counters, tag items and the reference counts of the records it points at.
+ * Ticket items and queries: the ticket, its replies, notes, documents and tags as transaction
+ * elements, and the reads of a collection, a list page and a document. The rules (defaults,
+ * numbering, who replies next) are the domain's (domain/ticket-rules.ts); orchestration of a
+ * write (files, idempotency, retries) is domain/tickets.ts.
  */
+export type StoredTicket = TicketRecord & { version: number; updatedAt: number };
 
-const TICKET_DEFAULTS: Fields = {
-  assignedTo: null,
-  cc: [],
-  type: null,
-  area: null,
-  group: null,
-  priority: 0,
-  status: 'opened',
-  source: 'web',
-  tags: [],
-  memo: null,
-  customFields: [],
-  tweetId: null,
-  tweetType: null,
-  facebookId: null,
-  facebookType: null,
-  linkedinId: null,
-  linkedinType: null,
-  googlePlusId: null,
-  googlePlusType: null,
-  youtubeId: null,
-  youtubeType: null,
-  messageUniqueId: null,
-  customPortalId: null,
-  toReply: true,
-  toReplyCustomer: false,
-  closedDate: null,
-};
+export const ticketMissing = (id: string) => new NotFound(`Ticket ${id}`);
+const ticketKey = (tenantId: string, id: string): ItemKey => keys.record(tenantId, 'TICKET', id);
 
-const ticketKey = (tenantId: string, id: string) => keys.record(tenantId, 'TICKET', id);
-const missingTicket = (id: string) => notFound(`Ticket ${id}`);
+const ticketItem = (tenantId: string, ticket: TicketRecord, version: number): Item =>
+  itemOf(ticketEntity, tenantId, ticket, { updatedAt: Date.now(), version });
 
-/** Body references `{id}` become plain ids on the stored ticket. */
-const storedFields = (input: TicketInput): Fields => {
-  const {
-    replies: _r,
-    attachedDocuments: _d,
-    openedBy,
-    assignedTo,
-    cc,
-    type,
-    area,
-    group,
-    ...scalars
-  } = input;
-  const fields: Fields = { ...scalars };
-  if (openedBy !== undefined) fields.openedBy = openedBy.id;
-  if (cc !== undefined) fields.cc = [...new Set(cc.map((ref) => ref.id))];
-  for (const [name, ref] of Object.entries({ assignedTo, type, area, group })) {
-    if (ref !== undefined) fields[name] = ref === null ? null : ref.id;
-  }
-  return fields;
-};
+export const ticketFields = (item: StoredTicket): TicketRecord => recordOf<TicketRecord>(item, TICKET_META);
 
-const replyItem = (
+/** A new ticket with its tags, counts and reference counts. */
+export const createTicketWrites = (tenantId: string, ticket: TicketRecord): WriteOp[] => [
+  {
+    item: { Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' } },
+  },
+  ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),
+];
+
+/** Replaces the ticket read as `current` with `after`, if nobody changed it meanwhile. */
+export const updateTicketWrites = (
   tenantId: string,
-  ticketId: string,
-  reply: ReplyInput & { id: string },
-  now: number,
-  path = '',
-) => {
-  const id = reply.id;
-  const replyDate = reply.replyDate ?? now;
-  const fromOperator = reply.replyFromOperator?.id ?? null;
-  const ops: WriteOp[] = [
-    {
-      item: {
-        Put: {
-          Item: {
-            pk: ticketKey(tenantId, ticketId).pk,
-            sk: keys.reply(replyDate, id),
-            entity: 'TICKET_REPLY',
-            tenantId,
-            ticketId,
-            id,
-            text: reply.text,
-            replyDate,
-            replyFromOperator: fromOperator,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+  current: StoredTicket,
+  after: TicketRecord,
+): WriteOp[] => [
+  {
+    item: {
+      Put: {
+        Item: ticketItem(tenantId, after, current.version + 1),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': current.version },
       },
     },
-  ];
-  if (fromOperator !== null) {
-    const ref = {
-      kind: 'AGENT' as const,
-      id: fromOperator,
-      path: `${path}replyFromOperator.id`,
-      label: 'Agent',
-    };
-    ops.push(referenceOp(tenantId, ref, 0));
-  }
-  return { id, ops };
-};
+    onConditionFailed: () => 'stale',
+  },
+  ...derivedWrites(ticketEntity, tenantId, current.id, after, ticketFields(current)),
+];
 
-type NewReply = ReplyInput & { id: string };
-
-const replyOps = (tenantId: string, ticketId: string, replies: NewReply[], now: number): WriteOp[] =>
-  replies.flatMap((reply, i) => replyItem(tenantId, ticketId, reply, now, `replies.${i}.`).ops);
-
-/** Replies of a body get their ids first, so that their documents can point at them. */
-const withIds = (replies: ReplyInput[] | undefined, now: number): NewReply[] =>
-  (replies ?? []).map((reply) => ({ ...reply, id: newId(now) }));
-
-/** The ticket's own documents and those of each reply in the body, staged in S3. */
-const stageAll = (
-  tenantId: string,
-  ticketId: string,
-  documents: TicketInput['attachedDocuments'],
-  replies: NewReply[],
-) =>
-  stageDocuments(tenantId, ticketId, [
-    { documents, path: 'attachedDocuments', replyId: null },
-    ...replies.map((r, i) => ({
-      documents: r.attachedDocuments,
-      path: `replies.${i}.attachedDocuments`,
-      replyId: r.id,
-    })),
-  ]);
-
-const ticketItem = (tenantId: string, ticket: Fields, version: number): Fields => ({
-  ...ticket,
-  ...ticketKey(tenantId, ticket.id as string),
-  entity: 'TICKET',
-  tenantId,
-  updatedAt: Date.now(),
-  version,
-  ...ticketIndexAttributes(tenantId, ticket),
-});
+/** Removes the ticket, its tags, counts and reference counts (its other children are swept after). */
+export const deleteTicketWrites = (tenantId: string, current: StoredTicket): WriteOp[] => [
+  {
+    item: {
+      Delete: {
+        Key: ticketKey(tenantId, current.id),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': current.version },
+      },
+    },
+    onConditionFailed: () => 'stale',
+  },
+  ...derivedWrites(ticketEntity, tenantId, current.id, undefined, ticketFields(current)),
+];
 
 /**
- * Creates a ticket numbered `<seq>/<year>` (see allocateSequence for why the number is taken
- * just before the transaction rather than inside it), then writes the ticket, its replies,
- * tags, counts and reference counts in one transaction.
+ * The ticket-side half of a reply or note, without reading the ticket: move `managedDate` (and
+ * its index entry), bump the version, and set what the caller adds (`SET` clauses and values).
  */
-export const insertTicket = async (
-  tenantId: string,
-  input: TicketInput,
-  guard: CreateGuard = () => [],
-): Promise<string> => {
-  const id = newId();
-  const now = Date.now();
-  const year = new Date(now).getUTCFullYear();
-  const sequence = `TICKET_SEQ#${year}`;
-  const replies = withIds(input.replies, now);
-  const staged = await stageAll(tenantId, id, input.attachedDocuments, replies);
-  const number = await allocateSequence(tenantId, sequence).catch(async (error) => {
-    await deleteBlobs(staged.written);
-    throw error;
-  });
-  const ticket: Fields = {
-    ...TICKET_DEFAULTS,
-    ...storedFields(input),
-    id,
-    number: `${number}/${year}`,
-    insertDate: now,
-    managedDate: now,
-    numberOfReplies: input.replies?.length ?? 0,
-  };
-  if (ticket.status === 'closed') ticket.closedDate = now;
-  try {
-    await commitWithDocuments(staged, () =>
-      writeAtomically([
-        ...guard(id),
-        {
-          item: {
-            Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' },
-          },
-        },
-        ...ticketCounterMoves(tenantId, ticket),
-        ...tagItemMoves(tenantId, ticket),
-        ...ticketReferenceMoves(tenantId, ticket),
-        ...replyOps(tenantId, id, replies, now),
-        ...documentItems(tenantId, id, staged, now),
-      ]),
-    );
-  } catch (error) {
-    await releaseSequence(tenantId, sequence, number);
-    throw error;
-  }
-  return id;
-};
-
-const readTicket = async (tenantId: string, id: string): Promise<Fields> => {
-  if (!isId(id)) throw missingTicket(id);
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ticketKey(tenantId, id), ConsistentRead: true }),
-  );
-  if (!out.Item) throw missingTicket(id);
-  return out.Item as Fields;
-};
-
-/** `closedDate` follows the status: set when it becomes closed, cleared when it is reopened. */
-const closedDateAfter = (before: Fields, status: Status | undefined, now: number) => {
-  if (status === undefined || status === before.status) return before.closedDate ?? null;
-  return status === 'closed' ? now : null;
-};
-
-/** Merge update; replies in the body are appended; `managedDate` always moves. */
-export const updateTicket = async (
-  tenantId: string,
-  id: string,
-  patch: TicketInput,
-  ifMatch?: number,
-): Promise<string> => {
-  const current = await readTicket(tenantId, id);
-  checkVersion(`Ticket ${id}`, current, ifMatch);
-  const replies = withIds(patch.replies, Date.now());
-  const staged = await stageAll(tenantId, id, patch.attachedDocuments, replies);
-  return commitWithDocuments(staged, () =>
-    updateTicketItems(tenantId, id, patch, replies, staged, current, ifMatch),
-  );
-};
-
-const updateTicketItems = (
-  tenantId: string,
-  id: string,
-  patch: TicketInput,
-  replies: (ReplyInput & { id: string })[],
-  staged: StagedDocuments,
-  firstRead: Fields,
-  ifMatch: number | undefined,
-): Promise<string> => {
-  let known: Fields | undefined = firstRead;
-  return retryStale(async () => {
-    const current = known ?? (await readTicket(tenantId, id));
-    known = undefined;
-    checkVersion(`Ticket ${id}`, current, ifMatch);
-    const now = Date.now();
-    const before: Fields = { ...current };
-    const after: Fields = {
-      ...before,
-      ...storedFields(patch),
-      managedDate: now,
-      closedDate: closedDateAfter(before, patch.status, now),
-      numberOfReplies: (before.numberOfReplies as number) + (patch.replies?.length ?? 0),
-    };
-    await writeAtomically([
-      {
-        item: {
-          Put: {
-            Item: ticketItem(tenantId, after, (current.version as number) + 1),
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':v': current.version },
-          },
-        },
-        onConditionFailed: () => 'stale',
-      },
-      ...ticketCounterMoves(tenantId, after, before),
-      ...tagItemMoves(tenantId, after, before),
-      ...ticketReferenceMoves(tenantId, after, before),
-      ...replyOps(tenantId, id, replies, now),
-      ...documentItems(tenantId, id, staged, now),
-    ]);
-    return id;
-  }, 10);
-};
-
-/** The ticket-side half of a reply or note: touch `managedDate` (and its index), bump the version. */
-const touchTicket = (
+export const touchTicketWrite = (
   tenantId: string,
   id: string,
   now: number,
-  extra: { set?: string; values?: Fields } = {},
-) => {
-  const managed = SEARCH_INDEXES[MANAGED_SLOT].sort;
+  extra: { set?: string; values?: Item } = {},
+): WriteOp => {
+  const managed = ticketEntity.ranges?.managedDate;
+  if (!managed) throw new Error('tickets are ordered by managedDate');
   return {
     item: {
       Update: {
         Key: ticketKey(tenantId, id),
         UpdateExpression: `SET managedDate = :now, updatedAt = :now, #managed = :managed${extra.set ?? ''} ADD version :one`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#managed': managed },
+        ExpressionAttributeNames: { '#managed': SEARCH_INDEXES[managed.slot].sort },
         ExpressionAttributeValues: {
           ':now': now,
-          ':managed': keys.byManaged(now, id),
+          ':managed': managed.order({ id, managedDate: now } as TicketRecord),
           ':one': 1,
           ...extra.values,
         },
       },
     },
-    onConditionFailed: () => missingTicket(id),
-  } satisfies WriteOp;
-};
-
-/**
- * Adds a reply without reading the ticket: one transaction adds the reply, counts it, moves
- * `managedDate` and hands the turn over (an agent's reply means the customer replies next).
- * Concurrent replies conflict on the ticket item and are retried, so every one is kept and counted.
- */
-export const replyToTicket = async (
-  tenantId: string,
-  ticketId: string,
-  reply: ReplyInput,
-  guard: CreateGuard = () => [],
-): Promise<string> => {
-  if (!isId(ticketId)) throw missingTicket(ticketId);
-  const now = Date.now();
-  const fromAgent = Boolean(reply.replyFromOperator);
-  const { id, ops } = replyItem(tenantId, ticketId, { ...reply, id: newId(now) }, now);
-  const staged = await stageDocuments(tenantId, ticketId, [
-    { documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: id },
-  ]);
-  await commitWithDocuments(staged, () =>
-    writeAtomically([
-      ...guard(id),
-      touchTicket(tenantId, ticketId, now, {
-        set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
-        values: { ':toReply': !fromAgent, ':toReplyCustomer': fromAgent },
-      }),
-      ...ops,
-      ...documentItems(tenantId, ticketId, staged, now),
-    ]),
-  );
-  return id;
-};
-
-export const addNote = async (
-  tenantId: string,
-  ticketId: string,
-  note: NoteInput,
-  guard: CreateGuard = () => [],
-): Promise<string> => {
-  if (!isId(ticketId)) throw missingTicket(ticketId);
-  const now = Date.now();
-  const id = newId(now);
-  const agents = (['insertBy', 'assignedTo'] as const).flatMap((field) => {
-    const agentId = note[field];
-    return agentId
-      ? [referenceOp(tenantId, { kind: 'AGENT', id: agentId, path: field, label: 'Agent' }, 0)]
-      : [];
-  });
-  await writeAtomically([
-    ...guard(id),
-    touchTicket(tenantId, ticketId, now),
-    {
-      item: {
-        Put: {
-          Item: {
-            pk: ticketKey(tenantId, ticketId).pk,
-            sk: keys.note(id),
-            entity: 'TICKET_NOTE',
-            tenantId,
-            ticketId,
-            id,
-            note: note.note,
-            insertBy: note.insertBy ?? null,
-            assignedTo: note.assignedTo ?? null,
-            date: note.date ?? now,
-            remindMe: note.remindMe ?? null,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    },
-    ...agents,
-  ]);
-  return id;
-};
-
-/** Every item key of a ticket's collection, and the S3 object of each document (consistent, all pages). */
-const collectionKeys = async (tenantId: string, id: string) => {
-  const found = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': ticketKey(tenantId, id).pk },
-    ExpressionAttributeNames: { '#key': 'key' },
-    ProjectionExpression: 'pk, sk, #key',
-    ConsistentRead: true,
-  });
-  return {
-    items: found.map((item) => ({ pk: item.pk as string, sk: item.sk as string })),
-    objects: found.flatMap((item) => (typeof item.key === 'string' ? [item.key] : [])),
+    onConditionFailed: () => ticketMissing(id),
   };
 };
 
-/** Objects first, records after: a sweep cut short leaves records that a retried delete finds. */
-const sweep = async (children: { pk: string; sk: string }[], objects: string[]) => {
-  await deleteBlobs(objects);
-  await deleteKeys(children);
+/** A reply item and the check that its author is an agent of the tenant; `path` prefixes error paths. */
+export const replyWrites = (tenantId: string, reply: ReplyRecord, path = ''): WriteOp[] => [
+  {
+    item: {
+      Put: { Item: itemOf(replyEntity, tenantId, reply), ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+  },
+  ...derivedWrites(replyEntity, tenantId, reply.id, reply, undefined, path),
+];
+
+export const noteWrites = (tenantId: string, note: NoteRecord): WriteOp[] => [
+  {
+    item: {
+      Put: { Item: itemOf(noteEntity, tenantId, note), ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+  },
+  ...derivedWrites(noteEntity, tenantId, note.id, note),
+];
+
+export const documentWrites = (tenantId: string, documents: DocumentRecord[]): WriteOp[] =>
+  documents.map((doc) => ({
+    item: {
+      Put: { Item: itemOf(documentEntity, tenantId, doc), ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+  }));
+
+/** The ticket item alone (consistent), or undefined. */
+export const findTicket = async (tenantId: string, id: string): Promise<StoredTicket | undefined> => {
+  if (!isId(id)) return undefined;
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ticketKey(tenantId, id), ConsistentRead: true }),
+  );
+  return out.Item as StoredTicket | undefined;
 };
 
-/**
- * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
- * counts, so from that instant it is gone everywhere; then its documents' objects and its
- * replies, notes and document records (any number) are swept. Should the sweep be cut short,
- * a retried delete finds the leftovers and sweeps them.
- */
-export const deleteTicket = (tenantId: string, id: string, ifMatch?: number): Promise<string> =>
-  retryStale(async () => {
-    if (!isId(id)) throw missingTicket(id);
-    const [current, { items, objects }] = await Promise.all([
-      db().send(
-        new GetCommand({ TableName: tableName(), Key: ticketKey(tenantId, id), ConsistentRead: true }),
-      ),
-      collectionKeys(tenantId, id),
-    ]);
-    const children = items.filter((k) => k.sk !== RECORD_SK && !k.sk.startsWith('TAG#'));
-    if (!current.Item) {
-      await sweep(items, objects);
-      throw missingTicket(id);
-    }
-    const before = current.Item as Fields;
-    checkVersion(`Ticket ${id}`, before, ifMatch);
-    await writeAtomically([
-      {
-        item: {
-          Delete: {
-            Key: ticketKey(tenantId, id),
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':v': before.version },
-          },
-        },
-        onConditionFailed: () => 'stale',
-      },
-      ...ticketCounterMoves(tenantId, undefined, before),
-      ...tagItemMoves(tenantId, undefined, before),
-      ...ticketReferenceMoves(tenantId, undefined, before),
-    ]);
-    await sweep(children, objects);
-    return id;
+/** The ticket item (consistent): what an update starts from; 404 when there is none. */
+export const readTicket = async (tenantId: string, id: string): Promise<StoredTicket> => {
+  const ticket = await findTicket(tenantId, id);
+  if (!ticket) throw ticketMissing(id);
+  return ticket;
+};
+
+export interface TicketCollection {
+  ticket: StoredTicket | undefined;
+  replies: ReplyRecord[];
+  notes: NoteRecord[];
+  documents: DocumentRecord[];
+  /** Every item key of the collection, the ticket's own and its tags' included. */
+  keys: ItemKey[];
+}
+
+/** The whole item collection of a ticket (all of its 1 MB pages, consistent), sorted by kind. */
+export const readCollection = async (
+  tenantId: string,
+  id: string,
+  projection?: 'keys',
+): Promise<TicketCollection> => {
+  const items = isId(id)
+    ? await queryAll({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': ticketKey(tenantId, id).pk },
+        ConsistentRead: true,
+        ...(projection === 'keys'
+          ? { ProjectionExpression: 'pk, sk, #key', ExpressionAttributeNames: { '#key': 'key' } }
+          : {}),
+      })
+    : [];
+  const of = (kind: ReturnType<typeof childKind>) =>
+    items.filter((item) => childKind(String(item.sk)) === kind);
+  return {
+    ticket: of('record')[0] as StoredTicket | undefined,
+    replies: of('reply') as unknown as ReplyRecord[],
+    notes: of('note') as unknown as NoteRecord[],
+    documents: (of('document') as unknown as DocumentRecord[]).sort(
+      (a, b) => a.addedAt - b.addedAt || a.position - b.position,
+    ),
+    keys: items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+  };
+};
+
+/** The children a deleted ticket leaves behind (replies, notes, documents; tags go in its transaction). */
+export const childKeys = (collection: TicketCollection): ItemKey[] =>
+  collection.keys.filter((k) => {
+    const kind = childKind(k.sk);
+    return kind !== 'record' && kind !== 'tag';
   });
+
+/** Tag entries point at tickets (their collection's partition); tickets themselves come in one BatchGet. */
+const ticketsOf = async (entries: Item[]): Promise<StoredTicket[]> => {
+  if (entries.every((item) => childKind(String(item.sk)) === 'record')) return entries as StoredTicket[];
+  const wanted = entries.map((entry) => ({ pk: String(entry.pk), sk: RECORD_SK }));
+  const found = await getMany(wanted);
+  return wanted.flatMap((key) => {
+    const ticket = found.get(`${key.pk}\n${key.sk}`);
+    return ticket ? [ticket as StoredTicket] : [];
+  });
+};
+
+/** A page of tickets, newest first: the whole list or one search, each from its own index. */
+export const listTickets = async (
+  tenantId: string,
+  query: { page: number; cursor?: string; search?: { param: string; value: string } },
+) => {
+  const page = await listPage({
+    tenantId,
+    resource: 'TICKET',
+    target: searchTarget(ticketEntity, tenantId, query.search),
+    page: query.page,
+    cursor: query.cursor,
+  });
+  return { ...page, items: await ticketsOf(page.items) };
+};
+
+/** One document record of one ticket of this tenant, or 404. */
+export const readDocument = async (tenantId: string, ticketId: string, documentId: string) => {
+  const missing = () => new NotFound(`Document ${documentId} of ticket ${ticketId}`);
+  if (!isId(ticketId) || !isId(documentId)) throw missing();
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: documentEntity.key(tenantId, { ticketId, id: documentId } as DocumentRecord),
+      ConsistentRead: true,
+    }),
+  );
+  if (!out.Item) throw missing();
+  return out.Item as DocumentRecord;
+};
+
+/** Records of the tenant by kind and id, in one BatchGet (the records tickets point at). */
+export const readRelated = async (tenantId: string, wanted: { kind: EntityKind; id: string }[]) => {
+  const found = await getMany(wanted.map((w) => keys.record(tenantId, w.kind, w.id)));
+  return (kind: EntityKind, id: string): Item | undefined => {
+    const key = keys.record(tenantId, kind, id);
+    return found.get(`${key.pk}\n${key.sk}`);
+  };
+};

@@ -48,6 +48,7 @@ const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
   return rest;
 };
 
+/** A write conditioned on what it read found the record changed: read again and retry (domain/commit.ts). */
 export class StaleWrite extends Error {
   constructor() {
     super('record changed between read and write');
@@ -55,7 +56,7 @@ export class StaleWrite extends Error {
 }
 
 const MAX_CONFLICT_RETRIES = 8;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Table name is filled in here so callers only describe keys and expressions. */
 const withTable = (item: TransactItem): FullItem => {
@@ -89,21 +90,6 @@ export const writeAtomically = async (given: WriteOp[]): Promise<void> => {
       const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
       if (!retryable || attempt >= MAX_CONFLICT_RETRIES) throw error;
       await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
-    }
-  }
-};
-
-/**
- * Read-modify-write loop for writes guarded by an optimistic version (or a sequence claim):
- * a loser re-reads and tries again after a short jittered pause, so racers spread out.
- */
-export const retryStale = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {
-  for (let i = 1; ; i++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof StaleWrite) || i >= attempts) throw error;
-      await sleep(Math.random() * 5 * 2 ** Math.min(i, 6));
     }
   }
 };

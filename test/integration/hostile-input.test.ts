@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../shared/routes';
+import { hasBody, routes } from '../../shared/routes';
 import { db } from '../../shared/store/dynamo';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
 import { interceptS3 } from '../helpers/bucket';
@@ -162,7 +162,7 @@ const bodyText = fc.oneof(
   ),
 );
 
-const bodyRoutes = routes.filter((r) => r.hasBody);
+const bodyRoutes = routes.filter(hasBody);
 const queryRoutes = routes.filter((r) => r.method === 'GET');
 
 describe('hostile input never yields a 5xx and never writes when refused', () => {

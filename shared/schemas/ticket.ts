@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { documentList } from '../schemas/documents';
-import { looseTimestamp, optionalText, reference, requiredText, text } from '../schemas/fields';
+import { documentList } from './documents';
+import { looseTimestamp, optionalText, reference, requiredText, text } from './fields';
 
 /** Limits of a ticket, documented in docs/decisions.md. */
 export const TICKET_LIMITS = {
@@ -120,6 +120,9 @@ const ticketFields = z.object({
     .check(max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`)),
   attachedDocuments: documentList,
 });
+
+/** Every field a ticket body may carry, by name (domain/ticket-rules.ts derives defaults from them). */
+export const ticketFieldSchemas = ticketFields.shape;
 
 export const ticketUpdate = z.partial(ticketFields);
 export const ticketInsert = z.extend(ticketUpdate, {

@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { verifyAccessToken } from '../auth/access-tokens';
+import { bearerCredentials } from '../auth/credentials';
 import type { IdempotencyContext } from '../store/idempotency';
-import { verifyAccessToken } from './access-tokens';
-import { bearerCredentials } from './credentials';
 
 export type AuthorizedEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {

@@ -1,0 +1,69 @@
+import { Contended } from '../store/errors';
+import { StaleWrite, sleep, type WriteOp, writeAtomically } from '../store/transact';
+
+/**
+ * Every write of the service goes through `commit`: one transaction built by a plan, with the
+ * request's idempotency record in it, files staged before it undone if it fails, and work that
+ * only makes sense once it committed (deleting a replaced photo, sweeping a deleted ticket's
+ * children) run after it.
+ */
+export interface WritePlan<R> {
+  result: R;
+  ops: WriteOp[];
+  /** Once committed. A failure here does not undo the write (it committed); it is left for a retry to sweep. */
+  after?: () => Promise<void>;
+}
+
+/** Side effects made before the transaction (objects put in S3). */
+export interface Staged {
+  /** The transaction failed: remove what was staged for it. */
+  undo: () => Promise<void>;
+  /** The transaction committed: release what staging consumed (presigned uploads). */
+  after?: () => Promise<void>;
+}
+
+export const NOTHING_STAGED: Staged = { undo: async () => undefined };
+
+/** Who writes: the tenant, the request's `If-Match` and its idempotency record. */
+export interface WriteContext {
+  tenantId: string;
+  /** The version named by `If-Match` (NaN when it names none); undefined without the header or for `*`. */
+  ifMatch?: number;
+  /** The element that stores this request's outcome under its Idempotency-Key, given the new id. */
+  remember?: (id: string) => WriteOp[];
+}
+
+/** How often a plan that read a record is rebuilt when another write changed it in between. */
+const PLAN_ATTEMPTS = 10;
+
+/**
+ * Builds the plan and commits it; when the records it read changed meanwhile (`StaleWrite`),
+ * builds it again from a fresh read after a short jittered pause. When the transaction fails
+ * for any reason, what was staged is undone before the error goes on.
+ */
+export const commit = async <R>(
+  ctx: WriteContext,
+  build: () => Promise<WritePlan<R>> | WritePlan<R>,
+  staged: Staged = NOTHING_STAGED,
+  idOf: (result: R) => string = (result) => String(result),
+): Promise<R> => {
+  let plan: WritePlan<R>;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      plan = await build();
+      try {
+        await writeAtomically([...(ctx.remember?.(idOf(plan.result)) ?? []), ...plan.ops]);
+        break;
+      } catch (error) {
+        if (!(error instanceof StaleWrite)) throw error;
+        if (attempt >= PLAN_ATTEMPTS) throw new Contended();
+        await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6));
+      }
+    }
+  } catch (error) {
+    await staged.undo();
+    throw error;
+  }
+  await Promise.all([staged.after?.(), plan.after?.()]);
+  return plan.result;
+};

@@ -1,0 +1,214 @@
+import { documentRecords, stageDocuments } from '../blobs/documents';
+import { deleteBlobs } from '../blobs/s3';
+import type { NoteInput, ReplyInput, TicketInput } from '../schemas/ticket';
+import { allocateSequence, releaseSequence } from '../store/counters';
+import type { ReplyRecord } from '../store/entities/ticket';
+import { isId, newId } from '../store/ids';
+import { counterNames } from '../store/keys';
+import { checkVersion } from '../store/records';
+import { deleteKeys } from '../store/sweep';
+import {
+  childKeys,
+  createTicketWrites,
+  deleteTicketWrites,
+  documentWrites,
+  findTicket,
+  noteWrites,
+  readCollection,
+  readTicket,
+  replyWrites,
+  ticketFields,
+  ticketMissing,
+  touchTicketWrite,
+  updateTicketWrites,
+} from '../store/tickets';
+import { commit, type WriteContext } from './commit';
+import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from './ticket-rules';
+
+/**
+ * The ticket write service: files staged in S3 first, then one commit (domain/commit.ts) of the
+ * ticket and everything it implies. The items come from store/tickets.ts, the rules from
+ * ticket-rules.ts.
+ */
+type NewReply = ReplyInput & { id: string };
+
+/** Replies of a body get their ids first, so that their documents can point at them. */
+const withIds = (replies: ReplyInput[] | undefined, now: number): NewReply[] =>
+  (replies ?? []).map((reply) => ({ ...reply, id: newId(now) }));
+
+const replyRecord = (ticketId: string, reply: NewReply, now: number): ReplyRecord => ({
+  id: reply.id,
+  ticketId,
+  text: reply.text,
+  replyDate: reply.replyDate ?? now,
+  replyFromOperator: reply.replyFromOperator?.id ?? null,
+});
+
+const repliesWrites = (tenantId: string, ticketId: string, replies: NewReply[], now: number) =>
+  replies.flatMap((reply, i) => replyWrites(tenantId, replyRecord(ticketId, reply, now), `replies.${i}.`));
+
+/** The ticket's own documents and those of each reply in the body, staged in S3. */
+const stageAll = (
+  tenantId: string,
+  ticketId: string,
+  documents: TicketInput['attachedDocuments'],
+  replies: NewReply[],
+) =>
+  stageDocuments(tenantId, ticketId, [
+    { documents, path: 'attachedDocuments', replyId: null },
+    ...replies.map((r, i) => ({
+      documents: r.attachedDocuments,
+      path: `replies.${i}.attachedDocuments`,
+      replyId: r.id,
+    })),
+  ]);
+
+/**
+ * Creates a ticket numbered `<seq>/<year>`. The number is taken by one atomic UpdateItem just
+ * before the transaction (a claim inside it collapses under concurrency: every racer but one
+ * loses each round) and handed back if the transaction fails, when no later one was taken.
+ */
+export const insertTicket = async (ctx: WriteContext, input: TicketInput): Promise<string> => {
+  const { tenantId } = ctx;
+  const id = newId();
+  const now = Date.now();
+  const sequence = counterNames.sequence('TICKET', numberingYear(now));
+  const replies = withIds(input.replies, now);
+  const { documents, staged } = await stageAll(tenantId, id, input.attachedDocuments, replies);
+  const number = await allocateSequence(tenantId, sequence).catch(async (error) => {
+    await staged.undo();
+    throw error;
+  });
+  const ticket = newTicket(input, id, ticketNumber(number, now), now);
+  const undo = async () => {
+    await staged.undo();
+    await releaseSequence(tenantId, sequence, number);
+  };
+  return commit(
+    ctx,
+    () => ({
+      result: id,
+      ops: [
+        ...createTicketWrites(tenantId, ticket),
+        ...repliesWrites(tenantId, id, replies, now),
+        ...documentWrites(tenantId, documentRecords(id, documents, now)),
+      ],
+    }),
+    { undo, after: staged.after },
+  );
+};
+
+/** Merge update; replies and documents in the body are added; `managedDate` always moves. */
+export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketInput): Promise<string> => {
+  const { tenantId } = ctx;
+  // Read first: an unknown ticket is a 404 before any file is stored.
+  let known: Awaited<ReturnType<typeof readTicket>> | undefined = await readTicket(tenantId, id);
+  checkVersion(`Ticket ${id}`, known, ctx.ifMatch);
+  const replies = withIds(patch.replies, Date.now());
+  const { documents, staged } = await stageAll(tenantId, id, patch.attachedDocuments, replies);
+  return commit(
+    ctx,
+    async () => {
+      const current = known ?? (await readTicket(tenantId, id));
+      known = undefined;
+      checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
+      const now = Date.now();
+      const after = updatedTicket(ticketFields(current), patch, now);
+      return {
+        result: id,
+        ops: [
+          ...updateTicketWrites(tenantId, current, after),
+          ...repliesWrites(tenantId, id, replies, now),
+          ...documentWrites(tenantId, documentRecords(id, documents, now)),
+        ],
+      };
+    },
+    staged,
+  );
+};
+
+/**
+ * Adds a reply without reading the ticket: one transaction adds the reply, counts it, moves
+ * `managedDate` and hands the turn over. Concurrent replies conflict on the ticket item and are
+ * retried by the transaction, so every one is kept and counted.
+ */
+export const replyToTicket = async (
+  ctx: WriteContext,
+  ticketId: string,
+  reply: ReplyInput,
+): Promise<string> => {
+  const { tenantId } = ctx;
+  if (!isId(ticketId)) throw ticketMissing(ticketId);
+  const now = Date.now();
+  const record = replyRecord(ticketId, { ...reply, id: newId(now) }, now);
+  const turn = replyTurn(Boolean(reply.replyFromOperator));
+  const { documents, staged } = await stageDocuments(tenantId, ticketId, [
+    { documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: record.id },
+  ]);
+  return commit(
+    ctx,
+    () => ({
+      result: record.id,
+      ops: [
+        touchTicketWrite(tenantId, ticketId, now, {
+          set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
+          values: { ':toReply': turn.toReply, ':toReplyCustomer': turn.toReplyCustomer },
+        }),
+        ...replyWrites(tenantId, record),
+        ...documentWrites(tenantId, documentRecords(ticketId, documents, now)),
+      ],
+    }),
+    staged,
+  );
+};
+
+export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInput): Promise<string> => {
+  const { tenantId } = ctx;
+  if (!isId(ticketId)) throw ticketMissing(ticketId);
+  const now = Date.now();
+  const id = newId(now);
+  return commit(ctx, () => ({
+    result: id,
+    ops: [
+      touchTicketWrite(tenantId, ticketId, now),
+      ...noteWrites(tenantId, {
+        id,
+        ticketId,
+        note: note.note,
+        insertBy: note.insertBy ?? null,
+        assignedTo: note.assignedTo ?? null,
+        date: note.date ?? now,
+        remindMe: note.remindMe ?? null,
+      }),
+    ],
+  }));
+};
+
+/** Objects first, records after: a sweep cut short leaves records that a retried delete finds. */
+const sweep = async (
+  collection: Awaited<ReturnType<typeof readCollection>>,
+  keys = childKeys(collection),
+) => {
+  await deleteBlobs(collection.documents.map((d) => d.key));
+  await deleteKeys(keys);
+};
+
+/**
+ * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
+ * counts, so from that instant it is gone everywhere; then its documents' objects and its
+ * replies, notes and document records (any number) are swept. Should the sweep be cut short,
+ * a retried delete finds the leftovers and sweeps them.
+ */
+export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
+  commit(ctx, async () => {
+    const [current, collection] = await Promise.all([
+      findTicket(ctx.tenantId, id),
+      readCollection(ctx.tenantId, id, 'keys'),
+    ]);
+    if (!current) {
+      await sweep(collection, collection.keys);
+      throw ticketMissing(id);
+    }
+    checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
+    return { result: id, ops: deleteTicketWrites(ctx.tenantId, current), after: () => sweep(collection) };
+  });

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { email, language, optionalText, requiredText } from './fields';
+
+/**
+ * Agents are the help-desk staff that tickets are assigned to and replies come from.
+ * The seed does not show the agent object; this is the smallest shape integrators need.
+ */
+const fields = {
+  name: requiredText(200),
+  email,
+  phoneNumber: optionalText(50),
+  language,
+  signature: optionalText(10_000),
+};
+
+export const agentUpdate = z.partial(z.object(fields));
+export const agentInsert = z.extend(agentUpdate, { name: fields.name, email: fields.email });
+export type AgentInput = z.output<typeof agentUpdate>;

@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+
+/**
+ * The query of a list route as a schema: `page` (an integer >= 1), `cursor` (from nextQuery /
+ * previousQuery) and at most one search field among those the resource indexes, each value
+ * checked (and normalised) by its own schema. Unknown fields are a 400 that names them.
+ */
+const PAGE = /^[1-9]\d{0,6}$/;
+const page = z.pipe(
+  z.string().check(z.regex(PAGE, 'page must be an integer from 1 to 9999999')),
+  z.transform(Number),
+);
+const cursor = z.string().check(z.minLength(1, 'cursor must not be empty'));
+
+/** A search value as sent: 1 to 500 characters. */
+export const searchText = z
+  .string()
+  .check(z.minLength(1, 'must be 1 to 500 characters'), z.maxLength(500, 'must be 1 to 500 characters'));
+
+/** A search value checked and normalised by `parse` (undefined: invalid, with `message`). */
+export const searchValue = (parse: (raw: string) => string | undefined, message: string) =>
+  z.pipe(
+    searchText,
+    z.transform((raw: string, ctx) => {
+      const value = parse(raw);
+      if (value === undefined) ctx.issues.push({ code: 'custom', message, input: raw });
+      return value as string;
+    }),
+  );
+
+type SearchSchemas = Record<string, z.ZodMiniType<string, string>>;
+
+export const listQuery = <S extends SearchSchemas>(searches: S) => {
+  const names = Object.keys(searches);
+  return z
+    .strictObject({
+      page: z._default(page, 1),
+      cursor: z.optional(cursor),
+      ...(Object.fromEntries(names.map((name) => [name, z.optional(searches[name] as S[string])])) as {
+        [K in keyof S]: z.ZodMiniOptional<S[K]>;
+      }),
+    })
+    .check(
+      z.refine(
+        (q) => names.filter((name) => (q as Record<string, unknown>)[name] !== undefined).length <= 1,
+        {
+          message: 'search by one field at a time',
+        },
+      ),
+    );
+};
+
+/** Exact-match searches whose values are taken as sent. */
+export const plainSearches = <N extends string>(names: readonly N[]) =>
+  Object.fromEntries(names.map((name) => [name, searchText])) as Record<N, typeof searchText>;

@@ -1,0 +1,117 @@
+import type { AgentInput } from '../../schemas/agent';
+import type { CustomerInput } from '../../schemas/customer';
+import type { LookupField, LookupRecord } from '../../schemas/lookups';
+import type { Entity, ExactSearch, Reference, Unique } from '../entity';
+import { type EntityKind, keys } from '../keys';
+
+/**
+ * The record resources (customers, agents, ticket types, areas, groups): each is one
+ * declaration of its key, list, searches, references and unique values. The record engine
+ * (store/records.ts) reads these; nothing else knows how a record is indexed.
+ */
+export interface BaseRecord {
+  id: string;
+  createdAt: number;
+}
+
+/** Attributes the store keeps on a record item besides the record's own fields. */
+export interface RecordMeta {
+  version: number;
+  updatedAt: number;
+  /** How many tickets point at this record (it cannot be deleted while any do). */
+  refCount?: number;
+}
+export const RECORD_META = ['version', 'updatedAt', 'refCount'] as const;
+
+export type Stored<T> = T & RecordMeta;
+
+export interface RecordEntity<T extends BaseRecord> extends Entity<T> {
+  kind: EntityKind;
+  list: NonNullable<Entity<T>['list']>;
+}
+
+const recordEntity = <T extends BaseRecord>(
+  kind: EntityKind,
+  label: string,
+  declaration: Pick<Entity<T>, 'searches' | 'references' | 'unique'>,
+): RecordEntity<T> => ({
+  kind,
+  entity: kind,
+  label,
+  key: (tenantId, r) => keys.record(tenantId, kind, r.id),
+  list: { kind, order: (r) => keys.byCreation(r.createdAt, r.id) },
+  ...declaration,
+});
+
+const lower = (s: string) => s.toLowerCase();
+const text = (value: string | null | undefined) => value ?? undefined;
+
+/** E-mail: searched and unique case-insensitively. */
+const emailSearch = <T extends { email?: string }>(): ExactSearch<T> => ({
+  slot: 's1',
+  value: (r) => r.email?.toLowerCase(),
+  normalize: lower,
+});
+const uniqueEmail = <T extends { email?: string }>(who: string): Unique<T> => ({
+  field: 'email',
+  value: (r) => r.email?.toLowerCase(),
+  code: 'duplicate-email',
+  message: `Another ${who} of this account already has this e-mail address.`,
+});
+
+/** A customer photo lives in S3; the record keeps where. */
+export interface Photo {
+  key: string;
+  contentType: string;
+  size: number;
+}
+/** Portal credentials as stored: the password only as a scrypt hash. */
+export interface StoredAccount {
+  username: string | null;
+  passwordHash: string | null;
+}
+export type CustomerRecord = BaseRecord &
+  Omit<CustomerInput, 'profilePhotoBlob' | 'account'> & {
+    photo?: Photo | null;
+    account?: StoredAccount | null;
+  };
+
+const insertedBy: Reference<CustomerRecord> = {
+  kind: 'AGENT',
+  label: 'Agent',
+  counted: false,
+  pointers: (r) => (r.insertByAgentId ? [{ id: r.insertByAgentId, path: 'insertByAgentId' }] : []),
+};
+
+export const customerEntity = recordEntity<CustomerRecord>('CUSTOMER', 'Customer', {
+  searches: { email: emailSearch(), name: { slot: 's2', value: (r) => text(r.name) } },
+  references: [insertedBy],
+  unique: [uniqueEmail('customer')],
+});
+
+export type AgentRecord = BaseRecord & AgentInput;
+
+export const agentEntity = recordEntity<AgentRecord>('AGENT', 'Agent', {
+  searches: { email: emailSearch(), name: { slot: 's2', value: (r) => text(r.name) } },
+  unique: [uniqueEmail('agent')],
+});
+
+export type StoredLookup = BaseRecord & LookupRecord;
+
+/** Lookups are searched by their name exactly and unique by it case-insensitively. */
+const lookupEntity = (kind: EntityKind, label: string, field: LookupField) =>
+  recordEntity<StoredLookup>(kind, label, {
+    searches: { [field]: { slot: 's1', value: (r) => text(r[field]) } },
+    unique: [
+      {
+        field,
+        value: (r) => r[field]?.toLowerCase(),
+        code: `duplicate-${field}`,
+        message: `Another ticket ${field} of this account already has this name.`,
+      },
+    ],
+  });
+
+export const ticketTypeEntity = lookupEntity('TICKET_TYPE', 'Ticket type', 'type');
+export const ticketAreaEntity = lookupEntity('TICKET_AREA', 'Ticket area', 'area');
+export const ticketGroupEntity = lookupEntity('TICKET_GROUP', 'Ticket group', 'group');

@@ -1,0 +1,68 @@
+import type { Entity } from '../entity';
+import { keys } from '../keys';
+import { LIST_INDEX } from '../table-schema';
+
+/**
+ * The items that are not API resources: clients (tenants), their access tokens, counters and
+ * remembered idempotent outcomes. Declared here like every other item type.
+ */
+export interface ClientRecord {
+  clientId: string;
+  name: string;
+  secretHash: string;
+  createdAt: number;
+  revoked: boolean;
+  revokedAt?: number;
+}
+
+export const clientEntity: Entity<ClientRecord> = {
+  entity: 'CLIENT',
+  label: 'Client',
+  key: (_, c) => keys.client(c.clientId),
+};
+
+/** Clients are listed (operator CLI) from one partition of the `list` index, oldest first. */
+export const clientListAttributes = (c: ClientRecord) => ({
+  [LIST_INDEX.partition]: keys.clientList(),
+  [LIST_INDEX.sort]: keys.byCreation(c.createdAt, c.clientId),
+});
+
+export interface AccessTokenRecord {
+  clientId: string;
+  tokenHash: string;
+  expiresAt: number;
+}
+
+export const accessTokenEntity: Entity<AccessTokenRecord> = {
+  entity: 'ACCESS_TOKEN',
+  label: 'Access token',
+  key: (_, t) => keys.accessToken(t.clientId, t.tokenHash),
+};
+
+export interface IdempotencyRecord {
+  keyHash: string;
+  /** Hash of what the request asked for: operation, path id and body. */
+  fingerprint: string;
+  status: number;
+  /** The response body, as JSON. */
+  body: string;
+  expiresAt: number;
+}
+
+export const idempotencyEntity: Entity<IdempotencyRecord> = {
+  entity: 'IDEMPOTENCY',
+  label: 'Idempotency record',
+  key: (tenantId, r) => keys.idempotency(tenantId, r.keyHash),
+};
+
+/** A count (`n`) kept exact by moving it in the transaction of the write it counts. */
+export interface CounterRecord {
+  name: string;
+  n: number;
+}
+
+export const counterEntity: Entity<CounterRecord> = {
+  entity: 'COUNTER',
+  label: 'Counter',
+  key: (tenantId, c) => keys.counter(tenantId, c.name),
+};

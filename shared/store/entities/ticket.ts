@@ -1,0 +1,163 @@
+import type { Status, TicketInput } from '../../schemas/ticket';
+import type { Entity, Pointer, Reference } from '../entity';
+import { type EntityKind, keys, sortableTime } from '../keys';
+
+/**
+ * A ticket is one item collection (`T#<tenant>#TICKET#<id>`): the ticket at `#`, and one item
+ * per reply (`R#…`), note (`N#…`), document record (`D#…`) and tag (`TAG#…`). Each item type
+ * is declared here once; the entity engine derives indexes, counters, tag items and
+ * reference counts from these declarations.
+ */
+type Refs = 'openedBy' | 'assignedTo' | 'cc' | 'type' | 'area' | 'group';
+
+/** The ticket as stored: body references `{id}` kept as plain ids, every field present. */
+export type TicketRecord = Required<Omit<TicketInput, Refs | 'replies' | 'attachedDocuments'>> & {
+  id: string;
+  number: string;
+  insertDate: number;
+  managedDate: number;
+  closedDate: number | null;
+  numberOfReplies: number;
+  status: Status;
+  openedBy: string;
+  assignedTo: string | null;
+  cc: string[];
+  type: string | null;
+  area: string | null;
+  group: string | null;
+};
+
+/** Attributes the store keeps on the ticket item besides its fields. */
+export const TICKET_META = ['version', 'updatedAt'] as const;
+
+const one =
+  (field: 'openedBy' | 'assignedTo' | 'type' | 'area' | 'group') =>
+  (t: TicketRecord): Pointer[] => {
+    const id = t[field];
+    return id ? [{ id, path: `${field}.id` }] : [];
+  };
+
+const counted = (
+  kind: EntityKind,
+  label: string,
+  pointers: (t: TicketRecord) => Pointer[],
+): Reference<TicketRecord> => ({
+  kind,
+  label,
+  counted: true,
+  pointers,
+});
+
+export const ticketEntity: Entity<TicketRecord> = {
+  entity: 'TICKET',
+  label: 'Ticket',
+  key: (tenantId, t) => keys.record(tenantId, 'TICKET', t.id),
+  list: { kind: 'TICKET', order: (t) => keys.byCreation(t.insertDate, t.id) },
+  searches: {
+    status: { slot: 's1', value: (t) => t.status },
+    priority: { slot: 's2', value: (t) => String(t.priority) },
+    'openedBy._id': { slot: 's3', value: (t) => t.openedBy },
+    'assignedTo._id': { slot: 's4', value: (t) => t.assignedTo ?? undefined },
+    'type._id': { slot: 's5', value: (t) => t.type ?? undefined },
+    'area._id': { slot: 's6', value: (t) => t.area ?? undefined },
+    'group._id': { slot: 's7', value: (t) => t.group ?? undefined },
+  },
+  // Tags: one item per tag in the ticket's collection; its `list` entry serves `?tags=<tag>`.
+  multi: {
+    tags: {
+      values: (t) => t.tags,
+      sk: keys.tag,
+      attributes: (t, tag) => ({ entity: 'TICKET_TAG', ticketId: t.id, tag }),
+    },
+  },
+  // `?managedDate=<ms>`: tickets changed since, for incremental sync.
+  ranges: {
+    managedDate: {
+      slot: 's8',
+      order: (t) => keys.byTime(t.managedDate, t.id),
+      from: (raw) => sortableTime(Number(raw)),
+    },
+  },
+  // Counted: a customer with tickets, or an agent or lookup a ticket uses, cannot be deleted.
+  references: [
+    counted('CUSTOMER', 'Customer', one('openedBy')),
+    counted('AGENT', 'Agent', (t) => [
+      ...one('assignedTo')(t),
+      ...t.cc.map((id, i) => ({ id, path: `cc.${i}.id` })),
+    ]),
+    counted('TICKET_TYPE', 'Ticket type', one('type')),
+    counted('TICKET_AREA', 'Ticket area', one('area')),
+    counted('TICKET_GROUP', 'Ticket group', one('group')),
+  ],
+};
+
+const inTicket = (tenantId: string, ticketId: string) => keys.record(tenantId, 'TICKET', ticketId).pk;
+
+export interface ReplyRecord {
+  id: string;
+  ticketId: string;
+  text: string;
+  replyDate: number;
+  replyFromOperator: string | null;
+}
+
+/** Replies sort by their date inside the collection; the author must be an agent of the tenant. */
+export const replyEntity: Entity<ReplyRecord> = {
+  entity: 'TICKET_REPLY',
+  label: 'Reply',
+  key: (tenantId, r) => ({ pk: inTicket(tenantId, r.ticketId), sk: keys.reply(r.replyDate, r.id) }),
+  references: [
+    {
+      kind: 'AGENT',
+      label: 'Agent',
+      counted: false,
+      pointers: (r) =>
+        r.replyFromOperator ? [{ id: r.replyFromOperator, path: 'replyFromOperator.id' }] : [],
+    },
+  ],
+};
+
+export interface NoteRecord {
+  id: string;
+  ticketId: string;
+  note: string;
+  insertBy: string | null;
+  assignedTo: string | null;
+  date: number;
+  remindMe: number | null;
+}
+
+const agentPointer = (field: 'insertBy' | 'assignedTo') => (n: NoteRecord) =>
+  n[field] ? [{ id: n[field] as string, path: field }] : [];
+
+export const noteEntity: Entity<NoteRecord> = {
+  entity: 'TICKET_NOTE',
+  label: 'Note',
+  key: (tenantId, n) => ({ pk: inTicket(tenantId, n.ticketId), sk: keys.note(n.id) }),
+  references: [
+    { kind: 'AGENT', label: 'Agent', counted: false, pointers: agentPointer('insertBy') },
+    { kind: 'AGENT', label: 'Agent', counted: false, pointers: agentPointer('assignedTo') },
+  ],
+};
+
+/** The record of one attached file; its bytes are the S3 object at `key`. */
+export interface DocumentRecord {
+  id: string;
+  ticketId: string;
+  /** The reply it was attached to, null for the ticket's own documents. */
+  replyId: string | null;
+  documentName: string;
+  documentType: string;
+  size: number;
+  checksum: string;
+  key: string;
+  /** When and in which position of its request it was added (the order documents are listed in). */
+  addedAt: number;
+  position: number;
+}
+
+export const documentEntity: Entity<DocumentRecord> = {
+  entity: 'TICKET_DOCUMENT',
+  label: 'Document',
+  key: (tenantId, d) => ({ pk: inTicket(tenantId, d.ticketId), sk: keys.document(d.id) }),
+};

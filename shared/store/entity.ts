@@ -1,0 +1,347 @@
+import { countDelta } from './counters';
+import { Conflict, InvalidReference } from './errors';
+import { isId } from './ids';
+import { counterNames, type EntityKind, type ItemKey, keys } from './keys';
+import { LIST_INDEX, SEARCH_INDEXES, type SearchSlot } from './table-schema';
+import type { WriteOp } from './transact';
+
+/**
+ * The entity engine. Each item type is declared once (shared/store/entities/): its key, the
+ * list it appears in, its exact-match searches, range searches and multi-valued fields, the
+ * records it points at and the values it keeps unique. From a declaration and the record
+ * before and after a write, this module derives everything that keeps the table exact:
+ * index attributes, counter moves, child items of multi-valued fields, reference checks and
+ * counts, and unique guards. Records and tickets alike go through it.
+ */
+export type Item = Record<string, unknown>;
+
+/** `GET /<resource>/list?<param>=<value>`: one index slot, one counter per value. */
+export interface ExactSearch<T> {
+  slot: SearchSlot;
+  /** The key value of a record (already normalised), or undefined when it has none. */
+  value: (record: T) => string | undefined;
+  /** The key value of a query value (e.g. e-mails case-insensitively); identity when absent. */
+  normalize?: (raw: string) => string;
+}
+
+/** A field with many values (tags): one child item per value, its `list` entry in the value's partition. */
+export interface MultiSearch<T> {
+  values: (record: T) => readonly string[];
+  /** Sort key of the child item holding one value. */
+  sk: (value: string) => string;
+  /** Attributes of that child item besides keys and index entries. */
+  attributes: (record: T, value: string) => Item;
+}
+
+/** `?<param>=<from>`: every record whose field is at least `from`, ordered by it, on one slot. */
+export interface RangeSearch<T> {
+  slot: SearchSlot;
+  /** The record's position in the range (e.g. `keys.byTime(managedDate, id)`). */
+  order: (record: T) => string;
+  /** The first position of a query value (`?managedDate=<ms>`). */
+  from: (raw: string) => string;
+}
+
+/** A pointer at another record of the tenant, at a body path (for the 400 that names it). */
+export interface Pointer {
+  id: string;
+  path: string;
+}
+
+export interface Reference<T> {
+  kind: EntityKind;
+  label: string;
+  pointers: (record: T) => Pointer[];
+  /**
+   * Counted references move the target's `refCount` (so it cannot be deleted while pointed
+   * at); uncounted ones only check that a newly set target exists.
+   */
+  counted: boolean;
+}
+
+export interface Unique<T> {
+  field: string;
+  value: (record: T) => string | undefined;
+  /** Problem code and message of the 409. */
+  code: string;
+  message: string;
+}
+
+export interface Entity<T> {
+  /** The `entity` attribute of its items. */
+  entity: string;
+  /** Human name for messages: "Customer". */
+  label: string;
+  key: (tenantId: string, record: T) => ItemKey;
+  /** The list the record appears in (newest first), with a counter of its size. */
+  list?: { kind: EntityKind; order: (record: T) => string };
+  searches?: Record<string, ExactSearch<T>>;
+  multi?: Record<string, MultiSearch<T>>;
+  ranges?: Record<string, RangeSearch<T>>;
+  references?: Reference<T>[];
+  unique?: Unique<T>[];
+}
+
+/** Attributes of an entity's item that the engine owns; everything else is the record's own. */
+export const INDEX_ATTRIBUTE = /^(list|s\d)(pk|sk)$/;
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+/** The index attributes of a record's own item: its list entry, exact-search and range slots. */
+export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): Item => {
+  const attributes: Item = {};
+  if (!e.list) return attributes;
+  const order = e.list.order(record);
+  attributes[LIST_INDEX.partition] = keys.list(tenantId, e.list.kind);
+  attributes[LIST_INDEX.sort] = order;
+  for (const [param, search] of Object.entries(e.searches ?? {})) {
+    const value = nonEmpty(search.value(record));
+    if (value === undefined) continue;
+    attributes[SEARCH_INDEXES[search.slot].partition] = keys.search(tenantId, e.list.kind, param, value);
+    attributes[SEARCH_INDEXES[search.slot].sort] = order;
+  }
+  for (const [param, range] of Object.entries(e.ranges ?? {})) {
+    attributes[SEARCH_INDEXES[range.slot].partition] = keys.range(tenantId, e.list.kind, param);
+    attributes[SEARCH_INDEXES[range.slot].sort] = range.order(record);
+  }
+  return attributes;
+};
+
+/** The record's own item: its fields, key, entity name, tenant and index attributes. */
+export const itemOf = <T>(e: Entity<T>, tenantId: string, record: T, system: Item = {}): Item => ({
+  ...(record as Item),
+  ...system,
+  ...e.key(tenantId, record),
+  entity: e.entity,
+  // Tenant-owned items name their tenant; clients and tokens (tenantId '') are above tenants.
+  ...(tenantId ? { tenantId } : {}),
+  ...indexAttributes(e, tenantId, record),
+});
+
+/** Strips keys, index attributes and the given system attributes: the record as it was stored. */
+export const recordOf = <T>(item: Item, system: readonly string[]): T =>
+  Object.fromEntries(
+    Object.entries(item).filter(
+      ([name]) => !INDEX_ATTRIBUTE.test(name) && !system.includes(name) && !BASE.includes(name),
+    ),
+  ) as T;
+const BASE = ['pk', 'sk', 'entity', 'tenantId'];
+
+const valuesOf = <T>(get: (r: T) => readonly string[], record: T | undefined): Set<string> =>
+  new Set(record ? get(record) : []);
+
+/** Counter moves of the list total, every exact search and every value of a multi-valued field. */
+const counterMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): WriteOp[] => {
+  if (!e.list) return [];
+  const kind = e.list.kind;
+  const ops: WriteOp[] = [];
+  if (!before) ops.push(countDelta(tenantId, counterNames.total(kind), 1));
+  if (!after) ops.push(countDelta(tenantId, counterNames.total(kind), -1));
+  for (const [param, search] of Object.entries(e.searches ?? {})) {
+    const now = after && nonEmpty(search.value(after));
+    const old = before && nonEmpty(search.value(before));
+    if (now === old) continue;
+    if (old !== undefined) ops.push(countDelta(tenantId, counterNames.search(kind, param, old), -1));
+    if (now !== undefined) ops.push(countDelta(tenantId, counterNames.search(kind, param, now), 1));
+  }
+  for (const [param, multi] of Object.entries(e.multi ?? {})) {
+    const olds = valuesOf(multi.values, before);
+    const news = valuesOf(multi.values, after);
+    for (const v of olds)
+      if (!news.has(v)) ops.push(countDelta(tenantId, counterNames.search(kind, param, v), -1));
+    for (const v of news)
+      if (!olds.has(v)) ops.push(countDelta(tenantId, counterNames.search(kind, param, v), 1));
+  }
+  return ops;
+};
+
+/** Adds and removes the child items whose `list` entries serve multi-valued searches. */
+const childMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): WriteOp[] => {
+  const record = (after ?? before) as T;
+  if (!e.list || !e.multi) return [];
+  const { pk } = e.key(tenantId, record);
+  const ops: WriteOp[] = [];
+  for (const [param, multi] of Object.entries(e.multi)) {
+    const olds = valuesOf(multi.values, before);
+    const news = valuesOf(multi.values, after);
+    for (const v of olds) if (!news.has(v)) ops.push({ item: { Delete: { Key: { pk, sk: multi.sk(v) } } } });
+    for (const v of news) {
+      if (olds.has(v)) continue;
+      ops.push({
+        item: {
+          Put: {
+            Item: {
+              pk,
+              sk: multi.sk(v),
+              tenantId,
+              ...multi.attributes(record, v),
+              [LIST_INDEX.partition]: keys.search(tenantId, e.list.kind, param, v),
+              [LIST_INDEX.sort]: e.list.order(record),
+            },
+          },
+        },
+      });
+    }
+  }
+  return ops;
+};
+
+/**
+ * Checks a pointed-at record exists and moves its `refCount` by `delta`, inside the writer's
+ * transaction. Several moves of one record in one transaction merge (see mergeCounters); a zero
+ * sum is a plain existence check.
+ */
+export const referenceOp = (
+  tenantId: string,
+  ref: { kind: EntityKind; label: string },
+  pointer: Pointer,
+  delta: number,
+): WriteOp => {
+  const key = keys.record(tenantId, ref.kind, pointer.id);
+  const onConditionFailed = () => new InvalidReference(pointer.path, `${ref.label} ${pointer.id}`);
+  if (!isId(pointer.id)) throw onConditionFailed();
+  const build = (sum: number): WriteOp =>
+    sum === 0
+      ? {
+          item: { ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+          onConditionFailed,
+        }
+      : {
+          item: {
+            Update: {
+              Key: key,
+              UpdateExpression: 'ADD refCount :d',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':d': sum },
+            },
+          },
+          onConditionFailed,
+        };
+  return { ...build(delta), counter: { id: `${key.pk}\n${key.sk}`, delta, build } };
+};
+
+/**
+ * Counted references: +1 for each new pointer (which also checks the target exists), -1 for
+ * each dropped one; unchanged pointers cost nothing. Uncounted ones: a check of each new target.
+ */
+const referenceMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T, path = ''): WriteOp[] =>
+  (e.references ?? []).flatMap((ref) => {
+    const at = (p: Pointer) => ({ id: p.id, path: `${path}${p.path}` });
+    const olds = before ? ref.pointers(before).map(at) : [];
+    const news = after ? ref.pointers(after).map(at) : [];
+    if (!ref.counted) {
+      const had = new Set(olds.map((p) => p.id));
+      return news.filter((p) => !had.has(p.id)).map((p) => referenceOp(tenantId, ref, p, 0));
+    }
+    const moves = new Map<string, { pointer: Pointer; delta: number }>();
+    const add = (pointer: Pointer, delta: number) => {
+      const seen = moves.get(pointer.id);
+      moves.set(pointer.id, {
+        pointer: delta > 0 || !seen ? pointer : seen.pointer,
+        delta: (seen?.delta ?? 0) + delta,
+      });
+    };
+    for (const p of olds) add(p, -1);
+    for (const p of news) add(p, 1);
+    return [...moves.values()]
+      .filter((m) => m.delta !== 0)
+      .map((m) => referenceOp(tenantId, ref, m.pointer, m.delta));
+  });
+
+/** Guard items that keep a field's value unique in the tenant: claimed, moved or released. */
+const uniqueMoves = <T>(e: Entity<T>, tenantId: string, id: string, after?: T, before?: T): WriteOp[] => {
+  if (!e.list) return [];
+  const kind = e.list.kind;
+  return (e.unique ?? []).flatMap((u) => {
+    const value = after && nonEmpty(u.value(after));
+    const old = before && nonEmpty(u.value(before));
+    if (value === old) return [];
+    const ops: WriteOp[] = [];
+    if (old !== undefined) ops.push({ item: { Delete: { Key: keys.unique(tenantId, kind, u.field, old) } } });
+    if (value !== undefined)
+      ops.push({
+        item: {
+          Put: {
+            Item: { ...keys.unique(tenantId, kind, u.field, value), entity: 'UNIQUE', ownerId: id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        onConditionFailed: () => new Conflict(u.code, u.message, u.field),
+      });
+    return ops;
+  });
+};
+
+/**
+ * Everything a write of one record implies beyond its own item, derived from the declaration:
+ * counters, child items of multi-valued fields, reference checks and counts, unique guards.
+ * `before` absent: a create; `after` absent: a delete. `path` prefixes the body paths named by
+ * a failed reference check (a reply inside a ticket body: `replies.2.`).
+ */
+export const derivedWrites = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  id: string,
+  after?: T,
+  before?: T,
+  path = '',
+): WriteOp[] => [
+  ...counterMoves(e, tenantId, after, before),
+  ...childMoves(e, tenantId, after, before),
+  ...referenceMoves(e, tenantId, after, before, path),
+  ...uniqueMoves(e, tenantId, id, after, before),
+];
+
+/** Where one search of an entity's list is served: index, partition and the counter of its size. */
+export interface SearchTarget {
+  index: { name: string; partition: string; sort: string };
+  partition: string;
+  countName: string;
+  /** A range search: only entries whose sort key is >= this (its total is counted, not stored). */
+  sortFrom?: string;
+}
+
+export const searchParams = <T>(e: Entity<T>): string[] => [
+  ...Object.keys(e.searches ?? {}),
+  ...Object.keys(e.multi ?? {}),
+  ...Object.keys(e.ranges ?? {}),
+];
+
+/** The list itself (no search), or one search of it with a value as the client sent it. */
+export const searchTarget = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  search?: { param: string; value: string },
+): SearchTarget => {
+  if (!e.list) throw new Error(`${e.entity} has no list`);
+  const kind = e.list.kind;
+  const total = counterNames.total(kind);
+  if (!search) return { index: LIST_INDEX, partition: keys.list(tenantId, kind), countName: total };
+  const { param, value } = search;
+  const exact = e.searches?.[param];
+  if (exact) {
+    const key = exact.normalize ? exact.normalize(value) : value;
+    return {
+      index: SEARCH_INDEXES[exact.slot],
+      partition: keys.search(tenantId, kind, param, key),
+      countName: counterNames.search(kind, param, key),
+    };
+  }
+  if (e.multi?.[param]) {
+    return {
+      index: LIST_INDEX,
+      partition: keys.search(tenantId, kind, param, value),
+      countName: counterNames.search(kind, param, value),
+    };
+  }
+  const range = e.ranges?.[param];
+  if (range) {
+    return {
+      index: SEARCH_INDEXES[range.slot],
+      partition: keys.range(tenantId, kind, param),
+      countName: total,
+      sortFrom: range.from(value),
+    };
+  }
+  throw new Error(`${e.entity} is not searchable by ${param}`);
+};

@@ -1,0 +1,113 @@
+/**
+ * Domain errors: what went wrong, in the store's and the domain's words. Nothing here knows
+ * HTTP; `shared/http/problems.ts` is the one place that turns each into a problem+json answer,
+ * and the operator CLI prints them in the same shape. Anything thrown that is not a
+ * DomainError is an outage or a bug.
+ */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  /** Stable machine-readable code, published as the problem `type` (docs/errors.md). */
+  abstract readonly code: string;
+  constructor(
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The request itself is invalid (a field, a parameter, a file that is not an image). */
+export class InvalidInput extends DomainError {
+  readonly code: string;
+  constructor(message: string, errors?: FieldError[], code?: string) {
+    super(message, errors);
+    this.code = code ?? (errors ? 'validation-error' : 'bad-request');
+  }
+}
+
+/** A body field names a record of the tenant that does not exist. */
+export class InvalidReference extends DomainError {
+  readonly code = 'invalid-reference';
+  constructor(path: string, what: string, message = `${what} does not exist`) {
+    super(`${what} does not exist.`, [{ path, message }]);
+  }
+}
+
+/** A page cursor that was altered, expired or belongs to another query. */
+export class InvalidCursor extends DomainError {
+  readonly code = 'bad-request';
+}
+
+/** The record named by the request (path id) does not exist in this tenant. */
+export class NotFound extends DomainError {
+  readonly code = 'not-found';
+  constructor(readonly what: string) {
+    super(`${what} does not exist.`);
+  }
+}
+
+/** The write contradicts the data: a duplicate unique value, a record still in use. */
+export class Conflict extends DomainError {
+  constructor(
+    readonly code: string,
+    detail: string,
+    path?: string,
+  ) {
+    super(detail, path ? [{ path, message: detail }] : undefined);
+  }
+}
+
+/** The version the client named (`If-Match`) is not the record's current one: nothing changed. */
+export class StaleVersion extends DomainError {
+  readonly code = 'precondition-failed';
+  constructor(what: string) {
+    super(`${what} has changed since the version named by If-Match; read it again.`);
+  }
+}
+
+/** Concurrent writes kept winning over this one; nothing was written, a retry will do. */
+export class Contended extends DomainError {
+  readonly code = 'contended';
+  constructor(what = 'The record') {
+    super(`${what} is being changed by other requests right now; nothing was written. Retry shortly.`);
+  }
+}
+
+/** Over a size or count limit: the whole body (no path) or one field of it. */
+export class LimitExceeded extends DomainError {
+  readonly code = 'content-too-large';
+  constructor(detail: string, path?: string, limit?: number) {
+    super(detail, path ? [{ path, message: `larger than ${limit} bytes` }] : undefined);
+  }
+}
+
+/** Missing, invalid, expired or revoked credentials; the same answer whatever was wrong. */
+export class Unauthorized extends DomainError {
+  readonly code = 'unauthorized';
+  constructor(readonly scheme: 'Bearer' | 'Basic' = 'Bearer') {
+    super('Missing, invalid or expired credentials.');
+  }
+}
+
+/** An Idempotency-Key sent again with a different request. */
+export class IdempotencyKeyReused extends DomainError {
+  readonly code = 'idempotency-key-reused';
+  constructor() {
+    super('This Idempotency-Key was already used for a different request.');
+  }
+}
+
+/** Not an error: the stored outcome of an earlier request with the same Idempotency-Key. */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('replay of an idempotent request');
+  }
+}
