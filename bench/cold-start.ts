@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { DEPLOYED_NODE_FLAGS, deployedBundleOptions } from './bundle-options';
+import { esbuildOptions, FUNCTION_NODE_OPTIONS } from '../infra/bundling';
 import { median, nowMs, progress } from './stats';
 
 /**
@@ -14,6 +14,8 @@ import { median, nowMs, progress } from './stats';
  * order, with the baseline every few bundles, so machine drift hits all of them alike.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The flags the deployed functions start node with (their NODE_OPTIONS). */
+const DEPLOYED_NODE_FLAGS = FUNCTION_NODE_OPTIONS.split(' ').filter(Boolean);
 export const OUT_DIR = join(root, 'bench', '.out');
 
 export interface BundleTiming {
@@ -147,7 +149,7 @@ const bundleAll = async (): Promise<Target[]> => {
   }
   // One build with many entry points and no code splitting writes the same files as one build each.
   const result = await build({
-    ...deployedBundleOptions,
+    ...esbuildOptions(),
     entryPoints: entries.map((e) => ({ in: e.in, out: `${dirOf(e.name)}/index` })),
     outdir: OUT_DIR,
     metafile: true,
