@@ -1,14 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, cheapest first (`npm run test:<name>`; `npm test` runs all with coverage):
+ * - unit: pure code (router, event builder, route table). No store, no Java, no network,
+ *   the configuration's defaults only.
+ * - integration: the handlers against one DynamoDB Local (Java) and one local S3 server,
+ *   started once by the global setup.
+ * - infra: the CDK stack, synthesized without bundling.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Handlers keep per-process caches (config, clients, tokens): one process per test file.
-    pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One DynamoDB Local for the whole run; setupFiles points each test process at it.
-    globalSetup: ['test/helpers/global-setup.ts'],
-    setupFiles: ['test/helpers/env.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          // Handlers keep per-process caches (config, clients, tokens): one process per test file.
+          pool: 'forks',
+          // One DynamoDB Local for the whole run; setupFiles points each test process at it.
+          globalSetup: ['test/helpers/global-setup.ts'],
+          setupFiles: ['test/helpers/env.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'] },
+      },
+    ],
+    // Enabled by `--coverage` (npm test); the per-project scripts run without it.
+    coverage: {
+      provider: 'v8',
+      include: ['shared/**/*.ts', 'functions/**/*.ts', 'local/**/*.ts'],
+      reportsDirectory: 'coverage',
+      reporter: ['text-summary', 'html', 'json-summary'],
+      thresholds: {
+        // The handlers' building blocks: a drop below this fails `npm test`.
+        'shared/**': { lines: 90 },
+      },
+    },
   },
 });

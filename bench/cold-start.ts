@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { DEPLOYED_NODE_FLAGS, deployedBundleOptions } from './bundle-options';
+import { esbuildOptions, FUNCTION_NODE_OPTIONS } from '../infra/bundling';
 import { median, nowMs, progress } from './stats';
 
 /**
@@ -14,6 +14,8 @@ import { median, nowMs, progress } from './stats';
  * order, with the baseline every few bundles, so machine drift hits all of them alike.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The flags the deployed functions start node with (their NODE_OPTIONS). */
+const DEPLOYED_NODE_FLAGS = FUNCTION_NODE_OPTIONS.split(' ').filter(Boolean);
 export const OUT_DIR = join(root, 'bench', '.out');
 
 export interface BundleTiming {
@@ -83,16 +85,11 @@ export const handler = async () => String(Boolean(client));`,
 const client = new S3Client({});
 export const handler = async () => String(Boolean(client));`,
   },
-  // zod plus every schema our modules build at import time (config, resources, tickets).
+  // zod plus every schema our modules build at import time (config, the route table with every
+  // resource's request schemas).
   'zod + our schemas': {
-    needs: 'shared/resources/ticket-schema.ts',
-    source: [
-      'shared/config.ts',
-      'shared/resources/customer.ts',
-      'shared/resources/agent.ts',
-      'shared/resources/lookups.ts',
-      'shared/resources/ticket-schema.ts',
-    ]
+    needs: 'shared/routes.ts',
+    source: ['shared/config.ts', 'shared/routes.ts']
       .filter((file) => existsSync(join(root, file)))
       .map((file, i) => `export * as m${i} from ${JSON.stringify(join(root, file))};`)
       .join('\n'),
@@ -147,7 +144,7 @@ const bundleAll = async (): Promise<Target[]> => {
   }
   // One build with many entry points and no code splitting writes the same files as one build each.
   const result = await build({
-    ...deployedBundleOptions,
+    ...esbuildOptions(),
     entryPoints: entries.map((e) => ({ in: e.in, out: `${dirOf(e.name)}/index` })),
     outdir: OUT_DIR,
     metafile: true,

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantClient } from '../local/tenant';
 import { db, tableName } from '../shared/store/dynamo';
 import { keys } from '../shared/store/keys';
 import { LIST_INDEX } from '../shared/store/table-schema';
-import type { TenantClient } from '../test/helpers/tenant-client';
 import { describeRequests, type Meter, typicalUsage, type Usage } from './meter';
 import { median, nowMs, progress, timed } from './stats';
 

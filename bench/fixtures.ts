@@ -1,7 +1,6 @@
+import { clientFor, newTenant, type Tenant, type TenantClient } from '../local/tenant';
 import type { TicketInput } from '../shared/schemas/ticket';
 import { STATUSES } from '../shared/schemas/ticket';
-import { newTenant, type Tenant } from '../test/helpers/api';
-import { clientFor, type TenantClient } from '../test/helpers/tenant-client';
 
 /**
  * One tenant with the records tickets point at, and seeded tickets spread over every searchable

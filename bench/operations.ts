@@ -1,5 +1,5 @@
+import { type ApiResponse, invoke } from '../local/invoke';
 import { forgetVerifiedTokens } from '../shared/auth/access-tokens';
-import { type ApiResponse, invoke } from '../test/helpers/api';
 import { type CostPerMillion, costPerMillion } from './cost';
 import { createDetailTicket, type Fixture } from './fixtures';
 import { type Meter, totalRequests, typicalUsage, type Usage } from './meter';

@@ -3,21 +3,26 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { RATE_PREFIX } from '../shared/store/keys';
+import { FUNCTION_BUNDLING, FUNCTION_NODE_OPTIONS } from './bundling';
 
 // Resolved from this file, not the cwd, so synth and tests work from any directory.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const entryOf = (handlerFile: string): string =>
   fileURLToPath(new URL(`../functions/${handlerFile}.ts`, import.meta.url));
 
-// ESM bundles have no `require`; esbuild's shim for CommonJS dependencies looks for one at runtime.
-const ESM_REQUIRE_SHIM =
-  "import { createRequire as topLevelCreateRequire } from 'node:module';" +
-  'const require = topLevelCreateRequire(import.meta.url);';
+const { format, mainFields, externalModules, ...asIs } = FUNCTION_BUNDLING;
+/** NodejsFunction's `bundling` props, from the settings the benchmark bundles with too. */
+const bundlingProps: BundlingOptions = {
+  ...asIs,
+  format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+  mainFields: [...mainFields],
+  externalModules: [...externalModules],
+};
 
 export interface ApiFunctionProps {
   /** File name under functions/ without `.ts`, as in the route table. */
@@ -61,25 +66,14 @@ export class ApiFunction extends NodejsFunction {
       role,
       logGroup,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
         TABLE_NAME: props.table.tableName,
         ...(props.blobs ? { BUCKET_NAME: props.blobs.bucket.bucketName } : {}),
         ...props.environment,
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        // Stack traces need only the mappings; embedded sources would triple the package.
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken.
-        externalModules: [],
-        banner: ESM_REQUIRE_SHIM,
-      },
+      bundling: bundlingProps,
     });
     if (props.tableAccess === 'read') props.table.grantReadData(this);
     else props.table.grantReadWriteData(this);

@@ -3,18 +3,21 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 /**
  * What the Lambda runtime gives a handler, minus the cloud: the handler module loaded once
  * per process (like a warm container) and a context object shaped like the real one.
- * Shared by the local server and the test helper so both run handlers the same way.
+ * Used through local/invoke.ts, so the server, the tests and the bench run handlers the same way.
  */
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyResultV2>;
 
+/** Resolves a route's handler by its file name under functions/ (without `.ts`). */
+export type HandlerLoader = (name: string) => Promise<HttpHandler>;
+
 const functionsDir = new URL('../functions/', import.meta.url);
 const modules = new Map<string, Promise<{ handler: HttpHandler }>>();
 
 /** Imports `functions/<name>.ts` once; a failed import is retried on the next request. */
-export const loadHandler = async (name: string): Promise<HttpHandler> => {
+export const loadHandler: HandlerLoader = async (name) => {
   let module = modules.get(name);
   if (!module) {
     module = import(new URL(`${name}.ts`, functionsDir).href);

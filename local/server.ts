@@ -1,13 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { buildEvent } from './event';
-import { type HttpHandler, lambdaContext, loadHandler } from './lambda-runtime';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type DispatchOptions, dispatch, HandlerError } from './invoke';
 import { matchRoute } from './router';
 
 /**
- * The local stand-in for API Gateway: routes a request with the shared route table, turns it
- * into a payload 2.0 event, runs the handler from functions/ and writes back its result.
+ * The local stand-in for API Gateway over HTTP: reads the request, hands it to the local
+ * dispatcher (route table, payload 2.0 event, the handler from functions/) and writes back its result.
  * No logic of its own beyond what API Gateway and Lambda do, so local behaviour = deployed.
  */
 export interface LocalServer {
@@ -42,16 +41,6 @@ const readBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
   return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks);
 };
 
-/** API Gateway's rule: a plain (unstructured) return value becomes a 200 JSON body. */
-const structured = (result: APIGatewayProxyResultV2): APIGatewayProxyStructuredResultV2 =>
-  typeof result === 'object' && result !== null && 'statusCode' in result
-    ? result
-    : {
-        statusCode: 200,
-        headers: { 'content-type': 'application/json' },
-        body: typeof result === 'string' ? result : JSON.stringify(result),
-      };
-
 const writeResult = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void => {
   const body =
     result.body === undefined
@@ -64,62 +53,51 @@ const writeResult = (res: ServerResponse, result: APIGatewayProxyStructuredResul
   res.end(body);
 };
 
-type HandlerLoader = (name: string) => Promise<HttpHandler>;
-
 const handle = async (
   req: IncomingMessage,
   res: ServerResponse,
   localPort: number,
-  load: HandlerLoader,
+  options: DispatchOptions,
 ): Promise<void> => {
   const method = req.method ?? 'GET';
   const rawUrl = req.url ?? '/';
   const path = rawUrl.split('?')[0] ?? '/';
-  const match = matchRoute(method, path);
-  if (!match) {
-    req.resume();
-    return sendProblem(res, 404, 'Not Found', `No route for ${method} ${path}`);
-  }
+  const notFound = () => sendProblem(res, 404, 'Not Found', `No route for ${method} ${path}`);
   const body = await readBody(req);
   if (!body) {
+    // Like API Gateway: an unknown route is a 404 whatever the body; a route's Lambda refuses the payload.
+    if (!matchRoute(method, path)) return notFound();
     return sendProblem(res, 413, 'Content Too Large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
   }
-  const event = buildEvent({
-    method,
-    rawUrl,
-    headers: req.rawHeaders,
-    body,
-    route: match.route,
-    pathParameters: match.pathParameters,
-    remoteAddress: req.socket.remoteAddress,
-    localPort,
-  });
   try {
-    const handler = await load(match.route.handler);
-    const result = await handler(event, lambdaContext(match.route.handler, event.requestContext.requestId));
-    writeResult(res, structured(result));
+    const result = await dispatch(
+      { method, rawUrl, headers: req.rawHeaders, body, remoteAddress: req.socket.remoteAddress, localPort },
+      options,
+    );
+    if (!result) return notFound();
+    writeResult(res, result);
   } catch (error) {
-    // Handlers turn their own errors into problem+json; reaching here is a bug. Like API
-    // Gateway after a Lambda crash, answer a bare 500 and keep the details in the log.
-    console.error(`[local] ${event.routeKey} (${event.requestContext.requestId}) failed:`, error);
+    // Handlers turn their own errors into problem+json; reaching here is a bug (a crash or a
+    // result that cannot be written). Like API Gateway after a Lambda crash, answer a bare 500
+    // and keep the details in the log.
+    const [what, cause] =
+      error instanceof HandlerError ? [error.message, error.cause] : [`${method} ${path} failed`, error];
+    console.error(`[local] ${what}:`, cause);
     if (!res.headersSent)
       sendProblem(res, 500, 'Internal Server Error', 'The request could not be completed.');
     else res.destroy();
   }
 };
 
-export interface ServerOptions {
+export interface ServerOptions extends DispatchOptions {
   port?: number;
   host?: string;
-  /** Where handlers come from; functions/<name>.ts unless a benchmark swaps one in. */
-  loadHandler?: HandlerLoader;
 }
 
 export const startServer = async (options: ServerOptions = {}): Promise<LocalServer> => {
   let localPort = 0;
-  const load = options.loadHandler ?? loadHandler;
   const server = createServer((req, res) => {
-    handle(req, res, localPort, load).catch((error) => {
+    handle(req, res, localPort, options).catch((error) => {
       console.error('[local] request failed:', error);
       res.destroy();
     });

@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
 
 /**
- * Runs in every test process before the test file is imported, so shared/config.ts (parsed
- * once, on first use) sees the test store and a fixed cursor key.
+ * Runs in every integration test process before the test file is imported, so shared/config.ts
+ * (parsed once, on first use) sees the test store and a fixed cursor key.
  */
 process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
 process.env.TABLE_NAME = inject('tableName');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalServer, MAX_BODY_BYTES, startServer } from '../../local/server';
 import { createClient } from '../../shared/auth/clients';
 import { routes } from '../../shared/routes';
@@ -76,5 +76,57 @@ describe('local server', () => {
     });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBeTruthy();
+  });
+});
+
+/** What the server itself answers, whatever the handlers do: stub handlers, no store. */
+describe('local server, API Gateway behaviour', () => {
+  let server: LocalServer;
+  const boom = new Error('boom');
+
+  beforeAll(async () => {
+    server = await startServer({
+      port: 0,
+      loadHandler: async (name) => async () => {
+        if (name === 'ticket-detail') throw boom;
+        return { plain: name } as never; // unstructured: API Gateway makes it a 200 JSON body
+      },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('answers a bare 500 problem when a handler throws, logging the route and the error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await fetch(`${server.url}/ticket/abc`);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({
+        type: 'about:blank',
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'The request could not be completed.',
+      });
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(/^\[local\] GET \/ticket\/\{id\} \(.+\) failed:$/),
+        boom,
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('turns an unstructured handler result into a 200 JSON body', async () => {
+    const res = await fetch(`${server.url}/ticket/list`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ plain: 'ticket-list' });
+  });
+
+  it('answers 404, not 413, for an oversized body to an unknown route', async () => {
+    const res = await fetch(`${server.url}/nothing`, {
+      method: 'POST',
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
+    expect(res.status).toBe(404);
   });
 });

@@ -1,0 +1,60 @@
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * How every function is bundled and started: the one source of these settings.
+ * infra/api-function.ts hands them to CDK's NodejsFunction; the benchmark (bench/cold-start.ts)
+ * builds the same bundles from them with esbuildOptions(). Imports nothing from aws-cdk-lib,
+ * so the benchmark can load it without the CDK.
+ */
+
+// ESM bundles have no `require`; esbuild's shim for CommonJS dependencies looks for one at runtime.
+export const ESM_REQUIRE_SHIM =
+  "import { createRequire as topLevelCreateRequire } from 'node:module';" +
+  'const require = topLevelCreateRequire(import.meta.url);';
+
+/** The subset of NodejsFunction's `bundling` props we set, in its names (see api-function.ts). */
+export interface FunctionBundling {
+  readonly format: 'esm' | 'cjs';
+  readonly target: string;
+  readonly minify: boolean;
+  readonly sourceMap: boolean;
+  readonly sourcesContent: boolean;
+  readonly mainFields: readonly string[];
+  readonly externalModules: readonly string[];
+  readonly banner: string;
+}
+
+export const FUNCTION_BUNDLING: FunctionBundling = {
+  format: 'esm',
+  target: 'node24',
+  minify: true,
+  sourceMap: true,
+  // Stack traces need only the mappings; embedded sources would triple the package.
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken.
+  externalModules: [],
+  banner: ESM_REQUIRE_SHIM,
+};
+
+/** The functions' NODE_OPTIONS: the source maps above turn into readable stack traces. */
+export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
+
+/**
+ * The esbuild options NodejsFunction runs esbuild with for these props (aws-lambda-nodejs
+ * buildEsbuildArgs: `--bundle --platform=node`, the props above, and an `index.mjs` outfile for ESM).
+ */
+export const esbuildOptions = (bundling: FunctionBundling = FUNCTION_BUNDLING): BuildOptions => ({
+  bundle: true,
+  platform: 'node',
+  format: bundling.format,
+  target: bundling.target,
+  minify: bundling.minify,
+  sourcemap: bundling.sourceMap,
+  sourcesContent: bundling.sourcesContent,
+  mainFields: [...bundling.mainFields],
+  external: [...bundling.externalModules],
+  banner: { js: bundling.banner },
+  outExtension: { '.js': bundling.format === 'esm' ? '.mjs' : '.js' },
+  logLevel: 'warning',
+});
