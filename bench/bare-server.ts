@@ -1,6 +1,9 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../local/lambda-runtime';
 import { db, tableName } from '../shared/store/dynamo';
+import { type EntityKind, keys as storeKeys } from '../shared/store/keys';
+
+const recordKey = storeKeys.record;
 
 /**
  * The floor for section 4: `GET /ticket/{id}` answered with the same DynamoDB calls as the real
@@ -10,7 +13,7 @@ import { db, tableName } from '../shared/store/dynamo';
  */
 type Item = Record<string, unknown>;
 
-const REFERENCES: [string, string][] = [
+const REFERENCES: [string, EntityKind][] = [
   ['openedBy', 'CUSTOMER'],
   ['assignedTo', 'AGENT'],
   ['type', 'TICKET_TYPE'],
@@ -26,7 +29,7 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `T#${tenant}#TICKET#${id}` },
+        ExpressionAttributeValues: { ':pk': recordKey(tenant, 'TICKET', id).pk },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
@@ -35,9 +38,8 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
     start = out.LastEvaluatedKey;
   } while (start);
   const keys = new Map<string, { pk: string; sk: string }>();
-  const add = (kind: string, ref: unknown) => {
-    if (typeof ref === 'string' && ref)
-      keys.set(`${kind}#${ref}`, { pk: `T#${tenant}#${kind}#${ref}`, sk: '#' });
+  const add = (kind: EntityKind, ref: unknown) => {
+    if (typeof ref === 'string' && ref) keys.set(`${kind}#${ref}`, recordKey(tenant, kind, ref));
   };
   for (const item of items) {
     for (const [field, kind] of REFERENCES) add(kind, item[field]);

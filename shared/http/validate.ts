@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { badRequest, type FieldError } from './errors';
+import { badRequest, type FieldError, HttpError } from './errors';
 
 type Part = 'body' | 'query' | 'path';
 
@@ -24,5 +24,8 @@ export const validate = <S extends z.ZodMiniType>(
   }
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw badRequest(`The ${part} is invalid.`, fieldErrors(parsed.error.issues));
+  const errors = fieldErrors(parsed.error.issues);
+  // A bad body is a `validation-error`; a bad page, search or path parameter a `bad-request` (docs/errors.md).
+  if (part === 'body') throw badRequest('The body is invalid.', errors);
+  throw new HttpError(400, 'bad-request', 'Bad Request', `The ${part} is invalid.`, errors);
 };
