@@ -3,9 +3,18 @@ import { agentInsert, agentUpdate } from './schemas/agent';
 import { customerInsert, customerUpdate } from './schemas/customer';
 import { mediaType } from './schemas/documents';
 import { requiredText } from './schemas/fields';
-import { listQuery, plainSearches, searchValue } from './schemas/list-query';
+import { listQuery } from './schemas/list-query';
 import { ticketAreaSchemas, ticketGroupSchemas, ticketTypeSchemas } from './schemas/lookups';
-import { noteInput, parseStatus, replyInput, STATUSES, ticketInsert, ticketUpdate } from './schemas/ticket';
+import { noteInput, replyInput, ticketInsert, ticketUpdate } from './schemas/ticket';
+import {
+  agentEntity,
+  customerEntity,
+  ticketAreaEntity,
+  ticketGroupEntity,
+  ticketTypeEntity,
+} from './store/entities/records';
+import { ticketEntity } from './store/entities/ticket';
+import { type Entity, searchInputs } from './store/entity';
 
 /**
  * The route table: the typed contract of the HTTP surface. The CDK stack, the local server,
@@ -75,23 +84,12 @@ const noQuery = z.object({});
 const COMMON = [400, 401, 429, 503] as const;
 const WRITE = [...COMMON, 404, 409, 412, 413, 415] as const;
 
-const ticketSearches = {
-  status: searchValue(parseStatus, `must be one of ${STATUSES.join(', ')}`),
-  priority: searchValue((raw) => (raw === '0' || raw === '1' ? raw : undefined), 'must be 0 or 1'),
-  ...plainSearches(['openedBy._id', 'assignedTo._id', 'type._id', 'area._id', 'group._id'] as const),
-  tags: searchValue((raw) => raw.trim() || undefined, 'must not be blank'),
-  managedDate: searchValue(
-    (raw) => (/^-?\d{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? raw : undefined),
-    'must be a millisecond timestamp',
-  ),
-};
-
 /** The five routes every record resource has (customers, agents, lookups). */
 const crud = <const P extends string, const F extends string, const W extends string>(
   prefix: P,
   file: F,
   what: W,
-  schemas: { insert: z.ZodMiniType; update: z.ZodMiniType; searches: readonly string[] },
+  schemas: { insert: z.ZodMiniType; update: z.ZodMiniType; entity: Entity<never> },
   files?: { blobs: 'write'; maxBodyBytes: number },
 ) =>
   [
@@ -104,7 +102,7 @@ const crud = <const P extends string, const F extends string, const W extends st
       access: 'read',
       auth: 'bearer',
       cursors: true,
-      request: { query: listQuery(plainSearches(schemas.searches)) },
+      request: { query: listQuery(searchInputs(schemas.entity)) },
       responses: { success: [200, `page:${prefix}`], problems: COMMON },
     },
     {
@@ -179,7 +177,7 @@ const ROUTES = [
     access: 'read',
     auth: 'bearer',
     cursors: true,
-    request: { query: listQuery(ticketSearches) },
+    request: { query: listQuery(searchInputs(ticketEntity)) },
     responses: { success: [200, 'page:ticket'], problems: COMMON },
   },
   {
@@ -291,7 +289,7 @@ const ROUTES = [
     {
       insert: customerInsert,
       update: customerUpdate,
-      searches: ['email', 'name'],
+      entity: customerEntity,
     },
     { blobs: 'write', maxBodyBytes: PHOTO_BODY },
   ),
@@ -311,11 +309,14 @@ const ROUTES = [
   ...crud('agent', 'agent', 'agent', {
     insert: agentInsert,
     update: agentUpdate,
-    searches: ['email', 'name'],
+    entity: agentEntity,
   }),
-  ...crud('ticketType', 'ticket-type', 'ticket type', { ...ticketTypeSchemas, searches: ['type'] }),
-  ...crud('ticketArea', 'ticket-area', 'ticket area', { ...ticketAreaSchemas, searches: ['area'] }),
-  ...crud('ticketGroup', 'ticket-group', 'ticket group', { ...ticketGroupSchemas, searches: ['group'] }),
+  ...crud('ticketType', 'ticket-type', 'ticket type', { ...ticketTypeSchemas, entity: ticketTypeEntity }),
+  ...crud('ticketArea', 'ticket-area', 'ticket area', { ...ticketAreaSchemas, entity: ticketAreaEntity }),
+  ...crud('ticketGroup', 'ticket-group', 'ticket group', {
+    ...ticketGroupSchemas,
+    entity: ticketGroupEntity,
+  }),
 ] as const satisfies readonly Route[];
 
 export const routes: readonly Route[] = ROUTES;

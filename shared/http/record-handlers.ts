@@ -22,7 +22,7 @@ export const listHandler = <T extends BaseRecord>(
   view: Shape<T>,
 ) =>
   apiHandler(operationId, async ({ tenantId, query, rawQuery, baseUrl, routeUrl }) => {
-    const { query: list, filter } = listRequest(query as never, rawQuery);
+    const { query: list, filter } = listRequest(query, rawQuery);
     const page = await listRecords(entity, tenantId, list);
     return json(200, {
       [listKey]: pageView(

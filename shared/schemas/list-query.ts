@@ -30,26 +30,18 @@ export const searchValue = (parse: (raw: string) => string | undefined, message:
 
 type SearchSchemas = Record<string, z.ZodMiniType<string, string>>;
 
-export const listQuery = <S extends SearchSchemas>(searches: S) => {
-  const names = Object.keys(searches);
-  return z
-    .strictObject({
-      page: z._default(page, 1),
-      cursor: z.optional(cursor),
-      ...(Object.fromEntries(names.map((name) => [name, z.optional(searches[name] as S[string])])) as {
-        [K in keyof S]: z.ZodMiniOptional<S[K]>;
-      }),
-    })
-    .check(
-      z.refine(
-        (q) => names.filter((name) => (q as Record<string, unknown>)[name] !== undefined).length <= 1,
-        {
-          message: 'search by one field at a time',
-        },
-      ),
-    );
+/** A parsed list query: the page, its cursor, and the search fields (at most one set). */
+export type ListQueryInput = { page: number; cursor?: string } & {
+  [search: string]: string | number | undefined;
 };
 
-/** Exact-match searches whose values are taken as sent. */
-export const plainSearches = <N extends string>(names: readonly N[]) =>
-  Object.fromEntries(names.map((name) => [name, searchText])) as Record<N, typeof searchText>;
+export const listQuery = (searches: SearchSchemas): z.ZodMiniType<ListQueryInput> => {
+  const names = Object.keys(searches);
+  const shape: Record<string, z.ZodMiniType> = { page: z._default(page, 1), cursor: z.optional(cursor) };
+  for (const name of names) shape[name] = z.optional(searches[name] as z.ZodMiniType<string, string>);
+  return z.strictObject(shape).check(
+    z.refine((q) => names.filter((name) => q[name] !== undefined).length <= 1, {
+      message: 'search by one field at a time',
+    }),
+  ) as unknown as z.ZodMiniType<ListQueryInput>;
+};

@@ -1,3 +1,5 @@
+import type * as z from 'zod/mini';
+import { searchText } from '../schemas/list-query';
 import { countDelta } from './counters';
 import { Conflict, InvalidReference } from './errors';
 import { isId } from './ids';
@@ -16,8 +18,12 @@ import type { WriteOp } from './transact';
 export type Item = Record<string, unknown>;
 
 /** `GET /<resource>/list?<param>=<value>`: one index slot, one counter per value. */
+/** How a query value of a search is checked and normalised (`?status=onhold` → `on hold`); plain text when absent. */
+type QueryValue = z.ZodMiniType<string, string>;
+
 export interface ExactSearch<T> {
   slot: SearchSlot;
+  input?: QueryValue;
   /** The key value of a record (already normalised), or undefined when it has none. */
   value: (record: T) => string | undefined;
   /** The key value of a query value (e.g. e-mails case-insensitively); identity when absent. */
@@ -26,6 +32,7 @@ export interface ExactSearch<T> {
 
 /** A field with many values (tags): one child item per value, its `list` entry in the value's partition. */
 export interface MultiSearch<T> {
+  input?: QueryValue;
   values: (record: T) => readonly string[];
   /** Sort key of the child item holding one value. */
   sk: (value: string) => string;
@@ -36,6 +43,7 @@ export interface MultiSearch<T> {
 /** `?<param>=<from>`: every record whose field is at least `from`, ordered by it, on one slot. */
 export interface RangeSearch<T> {
   slot: SearchSlot;
+  input?: QueryValue;
   /** The record's position in the range (e.g. `keys.byTime(managedDate, id)`). */
   order: (record: T) => string;
   /** The first position of a query value (`?managedDate=<ms>`). */
@@ -301,11 +309,15 @@ export interface SearchTarget {
   sortFrom?: string;
 }
 
-export const searchParams = <T>(e: Entity<T>): string[] => [
-  ...Object.keys(e.searches ?? {}),
-  ...Object.keys(e.multi ?? {}),
-  ...Object.keys(e.ranges ?? {}),
-];
+/** Every search of an entity's list, by query parameter, with the schema of its query value. */
+export const searchInputs = <T>(e: Entity<T>): Record<string, QueryValue> =>
+  Object.fromEntries(
+    [
+      ...Object.entries(e.searches ?? {}),
+      ...Object.entries(e.multi ?? {}),
+      ...Object.entries(e.ranges ?? {}),
+    ].map(([param, search]) => [param, search.input ?? searchText]),
+  );
 
 /** The list itself (no search), or one search of it with a value as the client sent it. */
 export const searchTarget = <T>(

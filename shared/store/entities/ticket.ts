@@ -1,4 +1,5 @@
-import type { Status, TicketInput } from '../../schemas/ticket';
+import { searchValue } from '../../schemas/list-query';
+import { parseStatus, STATUSES, type Status, type TicketInput } from '../../schemas/ticket';
 import type { Entity, Pointer, Reference } from '../entity';
 import { type EntityKind, keys, sortableTime } from '../keys';
 
@@ -54,8 +55,16 @@ export const ticketEntity: Entity<TicketRecord> = {
   key: (tenantId, t) => keys.record(tenantId, 'TICKET', t.id),
   list: { kind: 'TICKET', order: (t) => keys.byCreation(t.insertDate, t.id) },
   searches: {
-    status: { slot: 's1', value: (t) => t.status },
-    priority: { slot: 's2', value: (t) => String(t.priority) },
+    status: {
+      slot: 's1',
+      value: (t) => t.status,
+      input: searchValue(parseStatus, `must be one of ${STATUSES.join(', ')}`),
+    },
+    priority: {
+      slot: 's2',
+      value: (t) => String(t.priority),
+      input: searchValue((raw) => (raw === '0' || raw === '1' ? raw : undefined), 'must be 0 or 1'),
+    },
     'openedBy._id': { slot: 's3', value: (t) => t.openedBy },
     'assignedTo._id': { slot: 's4', value: (t) => t.assignedTo ?? undefined },
     'type._id': { slot: 's5', value: (t) => t.type ?? undefined },
@@ -65,6 +74,7 @@ export const ticketEntity: Entity<TicketRecord> = {
   // Tags: one item per tag in the ticket's collection; its `list` entry serves `?tags=<tag>`.
   multi: {
     tags: {
+      input: searchValue((raw) => raw.trim() || undefined, 'must not be blank'),
       values: (t) => t.tags,
       sk: keys.tag,
       attributes: (t, tag) => ({ entity: 'TICKET_TAG', ticketId: t.id, tag }),
@@ -74,6 +84,10 @@ export const ticketEntity: Entity<TicketRecord> = {
   ranges: {
     managedDate: {
       slot: 's8',
+      input: searchValue(
+        (raw) => (/^-?\d{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? raw : undefined),
+        'must be a millisecond timestamp',
+      ),
       order: (t) => keys.byTime(t.managedDate, t.id),
       from: (raw) => sortableTime(Number(raw)),
     },
