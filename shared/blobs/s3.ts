@@ -1,5 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { config } from '../config';
+import { deadlineSignal } from '../store/deadline';
+import { DeadlineExceeded } from '../store/errors';
 
 /**
  * The blob store: attachment and photo bytes live in S3 (DynamoDB items are capped at 400 KB);
@@ -51,8 +53,23 @@ const s3Error = async (res: Response, what: string): Promise<Error> => {
   });
 };
 
+/**
+ * One S3 call with the request's deadline. No answer (S3 unreachable, connection dropped) is
+ * the outage it is, not a bug: it surfaces like an SDK server fault (a 503 upstream).
+ */
 const send = async (key: string, what: string, init: RequestInit, missingIsFine = false) => {
-  const res = await aws().fetch(objectUrl(key).toString(), init);
+  const signal = deadlineSignal();
+  if (signal?.aborted) throw new DeadlineExceeded();
+  let res: Response;
+  try {
+    res = await aws().fetch(objectUrl(key).toString(), { ...init, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) throw new DeadlineExceeded();
+    throw Object.assign(new Error(`S3 ${what} got no answer: ${(error as Error).message}`), {
+      name: 'ServiceUnavailable',
+      $fault: 'server',
+    });
+  }
   if (res.ok || (missingIsFine && res.status === 404)) return res;
   throw await s3Error(res, what);
 };

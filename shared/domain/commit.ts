@@ -1,4 +1,4 @@
-import { Contended } from '../store/errors';
+import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
 import { StaleWrite, sleep, type WriteOp, writeAtomically } from '../store/transact';
 
 /**
@@ -31,6 +31,10 @@ export interface WriteContext {
   ifMatch?: number;
   /** The element that stores this request's outcome under its Idempotency-Key, given the new id. */
   remember?: (id: string) => WriteOp[];
+  /** The transaction's ClientRequestToken (from the Idempotency-Key): a retry cannot apply it twice. */
+  requestToken?: string;
+  /** Answers with the stored outcome of this Idempotency-Key if it committed (throws the replay). */
+  replay?: () => Promise<void>;
 }
 
 /** How often a plan that read a record is rebuilt when another write changed it in between. */
@@ -41,6 +45,18 @@ const PLAN_ATTEMPTS = 10;
  * builds it again from a fresh read after a short jittered pause. When the transaction fails
  * for any reason, what was staged is undone before the error goes on.
  */
+/**
+ * Another request with the same Idempotency-Key holds the transaction token: once it commits,
+ * answer with its outcome; while it runs, say so (409) rather than wait out the deadline.
+ */
+const replayWhenCommitted = async (ctx: WriteContext, inProgress: RequestInProgress): Promise<never> => {
+  for (let attempt = 0; attempt < 5 && ctx.replay; attempt++) {
+    await ctx.replay();
+    await sleep(20 * 2 ** attempt);
+  }
+  throw inProgress;
+};
+
 export const commit = async <R>(
   ctx: WriteContext,
   build: () => Promise<WritePlan<R>> | WritePlan<R>,
@@ -52,16 +68,18 @@ export const commit = async <R>(
     for (let attempt = 1; ; attempt++) {
       plan = await build();
       try {
-        await writeAtomically([...(ctx.remember?.(idOf(plan.result)) ?? []), ...plan.ops]);
+        await writeAtomically([...(ctx.remember?.(idOf(plan.result)) ?? []), ...plan.ops], ctx.requestToken);
         break;
       } catch (error) {
+        if (error instanceof RequestInProgress) await replayWhenCommitted(ctx, error);
         if (!(error instanceof StaleWrite)) throw error;
         if (attempt >= PLAN_ATTEMPTS) throw new Contended();
         await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6));
       }
     }
   } catch (error) {
-    await staged.undo();
+    // A transaction that may still land keeps what it points at (its files, its number).
+    if (!(error instanceof OutcomeUnknown)) await staged.undo();
     throw error;
   }
   await Promise.all([staged.after?.(), plan.after?.()]);

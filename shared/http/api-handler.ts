@@ -6,7 +6,8 @@ import type * as z from 'zod/mini';
 import { config } from '../config';
 import type { WriteContext } from '../domain/commit';
 import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
-import { rememberOutcome } from '../store/idempotency';
+import { withDeadline } from '../store/deadline';
+import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempotency';
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
@@ -50,7 +51,8 @@ export const apiHandler = <Op extends OperationId>(
 ) => {
   const route: Route = routeOf(operationId);
   const { params, query, body } = route.request;
-  const chain = middy<AuthorizedEvent, HttpResult, Error, Context>()
+  // middy's own early timeout would answer 503 while a write may still land: ours (below) knows better.
+  const chain = middy<AuthorizedEvent, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(httpHeaderNormalizer())
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit());
@@ -59,7 +61,7 @@ export const apiHandler = <Op extends OperationId>(
   chain.use(problemResponses());
 
   const [successStatus] = route.responses.success;
-  return chain.handler((event) => {
+  const handler = chain.handler((event) => {
     const rawQuery = event.queryStringParameters ?? {};
     const tenantId = event.requestContext.authorizer?.lambda.tenantId ?? '';
     const idempotency = event.requestContext.idempotency;
@@ -77,12 +79,30 @@ export const apiHandler = <Op extends OperationId>(
         tenantId,
         ifMatch: ifMatchOf(event.headers['if-match']),
         ...(idempotency
-          ? { remember: (id: string) => [rememberOutcome(idempotency, successStatus, { id })] }
+          ? {
+              remember: (id: string) => [rememberOutcome(idempotency, successStatus, { id })],
+              requestToken: transactionToken(idempotency),
+              replay: () => replayIfSeen(idempotency),
+            }
           : {}),
       },
     });
   });
+  return (event: AuthorizedEvent, context: Context): Promise<HttpResult> => {
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(),
+      Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS),
+    );
+    return withDeadline(deadline.signal, () => handler(event, context)).finally(() => clearTimeout(timer));
+  };
 };
+
+/**
+ * Store and S3 calls stop this long before the function's own timeout, leaving time to answer
+ * truthfully (503 nothing written, or 504 outcome unknown) instead of being cut off.
+ */
+const DEADLINE_MARGIN_MS = 1500;
 
 /** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */
 const ifMatchOf = (header: string | undefined): number | undefined => {

@@ -1,6 +1,7 @@
 import {
   Conflict,
   Contended,
+  DeadlineExceeded,
   DomainError,
   type FieldError,
   IdempotencyKeyReused,
@@ -9,6 +10,7 @@ import {
   InvalidReference,
   LimitExceeded,
   NotFound,
+  OutcomeUnknown,
   StaleVersion,
   Unauthorized,
 } from '../store/errors';
@@ -54,6 +56,8 @@ const STATUS: [new (...args: never[]) => DomainError, number, string][] = [
   [LimitExceeded, 413, 'Content Too Large'],
   [IdempotencyKeyReused, 422, 'Unprocessable Content'],
   [Contended, 503, 'Service Unavailable'],
+  [DeadlineExceeded, 503, 'Service Unavailable'],
+  [OutcomeUnknown, 504, 'Gateway Timeout'],
 ];
 
 export const fromDomainError = (error: DomainError): HttpError => {
@@ -66,6 +70,8 @@ export const fromDomainError = (error: DomainError): HttpError => {
   if (error instanceof Unauthorized) {
     headers['WWW-Authenticate'] = `${error.scheme} realm="helpdesk"`;
   }
-  if (error instanceof Contended) headers['Retry-After'] = '1';
+  if (error instanceof Contended || error instanceof DeadlineExceeded || error instanceof OutcomeUnknown) {
+    headers['Retry-After'] = '1';
+  }
   return new HttpError(status, error.code, title, error.message, error.errors, headers);
 };

@@ -22,6 +22,7 @@ const STORE_UNAVAILABLE = new Set([
   'InternalServerError',
   'ServiceUnavailable',
   'TimeoutError',
+  'AbortError',
   'TransactionCanceledException',
   'TransactionInProgressException',
   // S3

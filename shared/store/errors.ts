@@ -111,3 +111,32 @@ export class IdempotentReplay extends Error {
     super('replay of an idempotent request');
   }
 }
+
+/**
+ * A write was sent and no answer came back (the deadline passed, the connection dropped): it
+ * may or may not have been applied. A retry with the same Idempotency-Key tells which, without
+ * applying it twice.
+ */
+export class OutcomeUnknown extends DomainError {
+  readonly code = 'outcome-unknown';
+  constructor() {
+    super(
+      'The store did not answer in time: this write may or may not have been applied. Retry with the same Idempotency-Key to get its outcome without applying it twice, or read the record to see.',
+    );
+  }
+}
+
+/** The request's time ran out before this store or S3 call was sent: nothing more was written. */
+export class DeadlineExceeded extends DomainError {
+  readonly code = 'unavailable';
+  constructor() {
+    super('The store did not answer in time; nothing was written by this request. Retry shortly.');
+  }
+}
+
+/** The same Idempotency-Key is being used by a request that is still running. */
+export class RequestInProgress extends Conflict {
+  constructor() {
+    super('request-in-progress', 'A request with this Idempotency-Key is still running; retry shortly.');
+  }
+}

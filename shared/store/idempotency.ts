@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { type IdempotencyRecord, idempotencyEntity } from './entities/system';
@@ -28,6 +29,13 @@ const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | un
   if (stored.fingerprint !== ctx.fingerprint) return new IdempotencyKeyReused();
   return new IdempotentReplay(stored.status as number, JSON.parse(stored.body as string));
 };
+
+/**
+ * The ClientRequestToken of the transaction that stores this request's outcome: a retry of the
+ * same key inside DynamoDB's 10-minute window cannot apply the write a second time.
+ */
+export const transactionToken = (ctx: IdempotencyContext): string =>
+  createHash('sha256').update(`${ctx.tenantId}\n${ctx.keyHash}`).digest('base64url').slice(0, 36);
 
 /** Cheap early answer for a retry of a request that already committed (one consistent read). */
 export const replayIfSeen = async (ctx: IdempotencyContext): Promise<void> => {

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from './dynamo';
+import { RequestInProgress } from './errors';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** A transaction element without TableName: the one table is filled in by writeAtomically. */
@@ -69,14 +70,18 @@ const withTable = (item: TransactItem): FullItem => {
  * Concurrent transactions on the same counter item cancel each other (TransactionConflict);
  * those are retried with jittered backoff, so 100 concurrent writers all land.
  */
-export const writeAtomically = async (given: WriteOp[]): Promise<void> => {
+export const writeAtomically = async (given: WriteOp[], requestToken?: string): Promise<void> => {
   const ops = mergeCounters(given);
-  const input = { TransactItems: ops.map((op) => withTable(op.item)) };
+  const input = {
+    TransactItems: ops.map((op) => withTable(op.item)),
+    ...(requestToken ? { ClientRequestToken: requestToken } : {}),
+  };
   for (let attempt = 0; ; attempt++) {
     try {
       await db().send(new TransactWriteCommand(input));
       return;
     } catch (error) {
+      if ((error as Error).name === 'IdempotentParameterMismatchException') throw new RequestInProgress();
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
       const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
