@@ -56,7 +56,7 @@ describe('pageLinks', () => {
   it('links exactly the neighbours that exist, for any page and page fill', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 10_000 }),
+        fc.oneof(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 10_000 })),
         fc.nat({ max: RECORDS_PER_PAGE }),
         fc.boolean(),
         fc.constantFrom('n' as const, 'p' as const),
