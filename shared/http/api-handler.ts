@@ -105,7 +105,7 @@ export const apiHandler = <Op extends OperationId>(
 const DEADLINE_MARGIN_MS = 1500;
 
 /** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */
-const ifMatchOf = (header: string | undefined): number | undefined => {
+export const ifMatchOf = (header: string | undefined): number | undefined => {
   if (header === undefined || header.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
   return match ? Number(match[1]) : Number.NaN;

@@ -20,43 +20,65 @@ interface Window {
   total: number;
 }
 
-const windows = new Map<string, Window>();
-const decisions = new WeakMap<object, Record<string, string>>();
+/** Claims up to `want` requests of the client's shared budget for `minute` (store/rate-limit-leases.ts). */
+export type ClaimLease = (
+  clientId: string,
+  minute: number,
+  want: number,
+  limit: number,
+) => Promise<{ granted: number; total: number }>;
 
-export const forgetRateWindows = (): void => windows.clear();
+export interface Admission {
+  allowed: boolean;
+  resetSeconds: number;
+  headers: Record<string, string>;
+}
 
 /** Lease size: small budgets lease one at a time (exact), large ones amortise the write over up to 50. */
-const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(limit / 20)));
+export const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(limit / 20)));
 
-const admit = async (clientId: string, now: number) => {
-  const limit = config().RATE_LIMIT_PER_MINUTE;
-  const minute = Math.floor(now / 60_000);
-  let w = windows.get(clientId);
-  if (!w || w.minute !== minute) {
-    if (windows.size > 10_000) windows.clear();
-    w = { minute, granted: 0, used: 0, total: 0 };
-    windows.set(clientId, w);
-  }
-  // Once the shared budget is known to be spent, refuse without asking the store again.
-  if (w.used >= w.granted && w.total < limit) {
-    const lease = await claimLease(clientId, minute, leaseSize(limit), limit);
-    w.granted += lease.granted;
-    w.total = lease.total;
-  }
-  const allowed = w.used < w.granted;
-  if (allowed) w.used++;
-  const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
-  const remaining = Math.max(0, limit - w.total) + (w.granted - w.used);
-  return {
-    allowed,
-    resetSeconds,
-    headers: {
-      'ratelimit-limit': String(limit),
-      'ratelimit-remaining': String(remaining),
-      'ratelimit-reset': String(resetSeconds),
-    },
+/**
+ * The admission rule of one instance: its window per client (a new one each minute), a lease
+ * claimed through `claim` only when the granted requests are used up and the shared budget
+ * is not known to be spent. Pure but for `claim`, which the middleware binds to the store.
+ */
+export const admission = (claim: ClaimLease) => {
+  const windows = new Map<string, Window>();
+  const admit = async (clientId: string, now: number, limit: number): Promise<Admission> => {
+    const minute = Math.floor(now / 60_000);
+    let w = windows.get(clientId);
+    if (!w || w.minute !== minute) {
+      if (windows.size > 10_000) windows.clear();
+      w = { minute, granted: 0, used: 0, total: 0 };
+      windows.set(clientId, w);
+    }
+    // Once the shared budget is known to be spent, refuse without asking the store again.
+    if (w.used >= w.granted && w.total < limit) {
+      const lease = await claim(clientId, minute, leaseSize(limit), limit);
+      w.granted += lease.granted;
+      w.total = lease.total;
+    }
+    const allowed = w.used < w.granted;
+    if (allowed) w.used++;
+    const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
+    const remaining = Math.max(0, limit - w.total) + (w.granted - w.used);
+    return {
+      allowed,
+      resetSeconds,
+      headers: {
+        'ratelimit-limit': String(limit),
+        'ratelimit-remaining': String(remaining),
+        'ratelimit-reset': String(resetSeconds),
+      },
+    };
   };
+  return { admit, forget: () => windows.clear() };
 };
+
+const instance = admission(claimLease);
+const decisions = new WeakMap<object, Record<string, string>>();
+
+export const forgetRateWindows = (): void => instance.forget();
 
 export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
   const addHeaders = ({
@@ -73,7 +95,7 @@ export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
     before: async ({ event }) => {
       const clientId = event.requestContext.authorizer?.lambda.tenantId;
       if (!clientId) return;
-      const decision = await admit(clientId, Date.now());
+      const decision = await instance.admit(clientId, Date.now(), config().RATE_LIMIT_PER_MINUTE);
       decisions.set(event, decision.headers);
       if (!decision.allowed) {
         throw new HttpError(

@@ -34,8 +34,10 @@ export const decodeCursor = async (
 ): Promise<CursorPayload> => {
   const [data, mac, extra] = cursor.split('.');
   if (!data || !mac || extra !== undefined || cursor.length > 4096) throw invalid();
-  const given = Buffer.from(mac, 'base64url');
-  const wanted = sign(await cursorKey(), data);
+  // Compared as text: base64url decoding ignores the spare bits of the last character, so a
+  // decoded comparison would accept altered spellings of the same signature.
+  const given = Buffer.from(mac, 'utf8');
+  const wanted = Buffer.from(sign(await cursorKey(), data).toString('base64url'), 'utf8');
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalid();
   let payload: CursorPayload;
   try {
@@ -43,6 +45,7 @@ export const decodeCursor = async (
   } catch {
     throw invalid();
   }
+  if (typeof payload !== 'object' || payload === null) throw invalid();
   const { t, r, f, p, d, k } = payload;
   const wellFormed =
     Number.isSafeInteger(p) &&

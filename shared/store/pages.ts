@@ -42,7 +42,7 @@ export interface Page {
  * another round trip, whether a next page exists. Builds no URL: http/ turns links into them.
  */
 export const listPage = async (req: ListRequest): Promise<Page> => {
-  const binding = { t: req.tenantId, r: req.resource, f: digest(req) };
+  const binding = { t: req.tenantId, r: req.resource, f: filterDigest(req.target) };
   const cursor = req.cursor ? await decodeCursor(req.cursor, binding) : undefined;
   if (cursor && cursor.p !== req.page) throw pageMismatch();
 
@@ -52,55 +52,84 @@ export const listPage = async (req: ListRequest): Promise<Page> => {
   if (cursor) {
     [total, { items, hasMore }] = await Promise.all([
       cursor.c ?? count(req),
-      queryFrom(req, cursor.d, cursorKey(req, cursor)),
+      queryFrom(req, cursor.d, resumeKey(req, cursor)),
     ]);
   } else if (req.page === 1) {
     [total, { items, hasMore }] = await Promise.all([count(req), queryFrom(req, 'n', undefined)]);
   } else {
     total = await count(req);
-    const start = (req.page - 1) * RECORDS_PER_PAGE < total ? await skip(req) : undefined;
+    const start = pageStartsWithin(req.page, total) ? await skip(req) : undefined;
     ({ items, hasMore } = start ? await queryFrom(req, 'n', start) : { items: [], hasMore: false });
   }
 
-  // Walking backwards, "more" means newer records exist; a next page always exists then.
-  const backwards = cursor?.d === 'p';
-  const next = items.length > 0 && (backwards || hasMore) ? positionOf(req, items.at(-1)) : undefined;
+  const links = pageLinks(req.target.index.sort, req.page, items, hasMore, cursor?.d ?? 'n');
   // A range search's total is counted once, on the page the client started from, and then
   // travels in the cursors: walking its pages costs what walking any list costs.
   const carried = isRange(req) ? { c: total } : {};
-  const first = items[0];
-  const previous: PageLink | null =
-    req.page === 1
-      ? null
-      : req.page === 2 || !first
-        ? { page: req.page - 1 }
-        : {
-            page: req.page - 1,
-            cursor: await encodeCursor({
-              ...binding,
-              ...carried,
-              p: req.page - 1,
-              d: 'p',
-              k: positionOf(req, first),
-            }),
-          };
-  const nextLink: PageLink | null = next
-    ? {
-        page: req.page + 1,
-        cursor: await encodeCursor({ ...binding, ...carried, p: req.page + 1, d: 'n', k: next }),
-      }
-    : null;
-  return { totalRecords: total, items, previous, next: nextLink };
+  const sign = async (link: LinkPlan, d: 'n' | 'p'): Promise<PageLink> =>
+    link.k
+      ? {
+          page: link.page,
+          cursor: await encodeCursor({ ...binding, ...carried, p: link.page, d, k: link.k }),
+        }
+      : { page: link.page };
+  return {
+    totalRecords: total,
+    items,
+    previous: links.previous && (await sign(links.previous, 'p')),
+    next: links.next && (await sign(links.next, 'n')),
+  };
 };
+
+/** A neighbouring page before its cursor is signed: the index position to resume from, if any. */
+export interface LinkPlan {
+  page: number;
+  k?: Position;
+}
+
+/** Index sort value, table pk, table sk: where a cursor resumes. */
+export type Position = [string, string, string];
+
+/**
+ * The links of a page of `items` (newest first) read in `direction`: no previous on page 1, a
+ * bare previous page number on page 2 or on an empty page, else a cursor from the first
+ * record; a next page with a cursor from the last record when more records follow (walking
+ * backwards, "more" meant newer records, so a next page always exists then).
+ */
+export const pageLinks = (
+  sortAttribute: string,
+  page: number,
+  items: Item[],
+  hasMore: boolean,
+  direction: 'n' | 'p',
+): { previous: LinkPlan | null; next: LinkPlan | null } => {
+  const first = items[0];
+  const previous =
+    page === 1
+      ? null
+      : page === 2 || !first
+        ? { page: page - 1 }
+        : { page: page - 1, k: positionOf(sortAttribute, first) };
+  const next =
+    items.length > 0 && (direction === 'p' || hasMore)
+      ? { page: page + 1, k: positionOf(sortAttribute, items.at(-1)) }
+      : null;
+  return { previous, next };
+};
+
+/** A bare `?page=n` past the end of the list is empty without reading any entry. */
+export const pageStartsWithin = (page: number, total: number): boolean =>
+  (page - 1) * RECORDS_PER_PAGE < total;
 
 // The cursor already says which page it leads to; a different page number is a client bug.
 const pageMismatch = () => new InvalidCursor('The page parameter does not match the cursor.');
 
 const isRange = (req: ListRequest) => req.target.sortFrom !== undefined;
 
-const digest = (req: ListRequest): string =>
+/** What a cursor is bound to besides tenant and resource: the index, partition and range start it reads. */
+export const filterDigest = (target: SearchTarget): string =>
   createHash('sha256')
-    .update(`${req.target.index.name}\n${req.target.partition}\n${req.target.sortFrom ?? ''}`)
+    .update(`${target.index.name}\n${target.partition}\n${target.sortFrom ?? ''}`)
     .digest('base64url')
     .slice(0, 22);
 
@@ -150,13 +179,14 @@ const rangeCount = async (req: ListRequest): Promise<number> => {
   }
 };
 
-const positionOf = (req: ListRequest, item: Item | undefined): [string, string, string] => [
-  String(item?.[req.target.index.sort]),
+const positionOf = (sortAttribute: string, item: Item | undefined): Position => [
+  String(item?.[sortAttribute]),
   String(item?.pk),
   String(item?.sk),
 ];
 
-const cursorKey = (req: ListRequest, cursor: CursorPayload): Item => {
+/** The ExclusiveStartKey a cursor resumes from; only ever inside the requesting tenant. */
+export const resumeKey = (req: Pick<ListRequest, 'tenantId' | 'target'>, cursor: CursorPayload): Item => {
   const [sort, pk, sk] = cursor.k;
   // Defence in depth: even a validly signed cursor can only resume inside this tenant.
   if (!ownedBy(req.tenantId, pk)) throw new InvalidCursor('The cursor belongs to another query.');

@@ -29,7 +29,7 @@ export interface WriteOp {
  * (a new tenant's four default ticket types; an agent both assigned and in cc): sum the moves
  * per item and let the item's builder decide what a sum means (a zero counter move is dropped).
  */
-const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
+export const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
   const sums = new Map<string, { delta: number; build: (delta: number) => WriteOp | undefined }>();
   const rest: WriteOp[] = [];
   for (const op of ops) {

@@ -1,0 +1,88 @@
+import { TICKET_DEFAULTS } from '../../shared/domain/ticket-rules';
+import type { CustomerRecord } from '../../shared/store/entities/records';
+import type { TicketRecord } from '../../shared/store/entities/ticket';
+import type { WriteOp } from '../../shared/store/transact';
+
+/** Fixtures and readers shared by the unit tests: records as the store keeps them, write plans summed up. */
+export const TENANT = 'tenant1';
+
+/** A well-formed record id (24 lowercase hex characters), distinct per n. */
+export const id = (n: number): string => n.toString(16).padStart(24, '0');
+
+export const NOW = Date.UTC(2026, 10, 22, 10, 0, 0);
+
+export const customer = (over: Partial<CustomerRecord> = {}): CustomerRecord => ({
+  id: id(1),
+  createdAt: NOW,
+  name: 'Ada',
+  email: 'ada@example.com',
+  ...over,
+});
+
+export const ticket = (over: Partial<TicketRecord> = {}): TicketRecord => ({
+  ...(TICKET_DEFAULTS as TicketRecord),
+  id: id(100),
+  number: '1/2026',
+  subject: 'Printer on fire',
+  description: 'It is on fire.',
+  insertDate: NOW,
+  managedDate: NOW,
+  closedDate: null,
+  numberOfReplies: 0,
+  openedBy: id(1),
+  ...over,
+});
+
+type Key = { pk: string; sk: string };
+const keyOf = (op: WriteOp): Key => {
+  const body = Object.values(op.item)[0] as { Key?: Key; Item?: Key };
+  const key = body.Key ?? body.Item;
+  if (!key) throw new Error('element without key');
+  return { pk: key.pk, sk: key.sk };
+};
+
+/** Counter moves of a plan by counter name (the counter item's sort key), summed. */
+export const counterDeltas = (ops: WriteOp[], tenantId = TENANT): Record<string, number> => {
+  const sums: Record<string, number> = {};
+  for (const op of ops) {
+    const key = keyOf(op);
+    if (key.pk !== `T#${tenantId}#COUNTERS`) continue;
+    const update = op.item.Update;
+    if (!update) throw new Error('a counter is only ever updated');
+    sums[key.sk] = (sums[key.sk] ?? 0) + (update.ExpressionAttributeValues?.[':d'] as number);
+  }
+  return sums;
+};
+
+/** refCount moves by target pk (a ConditionCheck counts as a zero move). */
+export const referenceDeltas = (ops: WriteOp[]): Record<string, number> => {
+  const sums: Record<string, number> = {};
+  for (const op of ops) {
+    if (op.item.ConditionCheck) {
+      const pk = op.item.ConditionCheck.Key?.pk as string;
+      sums[pk] = (sums[pk] ?? 0) + 0;
+    } else if (op.item.Update?.UpdateExpression === 'ADD refCount :d') {
+      const pk = op.item.Update.Key?.pk as string;
+      sums[pk] = (sums[pk] ?? 0) + (op.item.Update.ExpressionAttributeValues?.[':d'] as number);
+    }
+  }
+  return sums;
+};
+
+/** Puts and Deletes of a plan, as `Put pk sk` / `Delete pk sk` lines. */
+export const itemMoves = (ops: WriteOp[]): string[] =>
+  ops.flatMap((op) => {
+    if (op.item.Put) return [`Put ${op.item.Put.Item?.pk} ${op.item.Put.Item?.sk}`];
+    if (op.item.Delete) return [`Delete ${op.item.Delete.Key?.pk} ${op.item.Delete.Key?.sk}`];
+    return [];
+  });
+
+/** Runs `fn` and returns what it threw (fails the test when it throws nothing). */
+export const thrown = async (fn: () => unknown): Promise<unknown> => {
+  try {
+    await fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error, none was thrown');
+};

@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { admission, type ClaimLease, leaseSize } from '../../shared/http/rate-limit';
+
+/**
+ * The shared counter of store/rate-limit-leases.ts, in memory: a claim is granted what is left
+ * of the budget, up to the lease asked for; a spent budget grants 0 and reports the limit.
+ */
+const sharedStore = () => {
+  const counters = new Map<string, number>();
+  const calls: { clientId: string; minute: number; want: number; limit: number }[] = [];
+  const claim: ClaimLease = async (clientId, minute, want, limit) => {
+    calls.push({ clientId, minute, want, limit });
+    const key = `${clientId}#${minute}`;
+    const used = counters.get(key) ?? 0;
+    const ask = Math.min(want, limit - used);
+    if (ask <= 0) return { granted: 0, total: limit };
+    counters.set(key, used + ask);
+    return { granted: ask, total: used + ask };
+  };
+  return { claim, calls };
+};
+
+const AT = Date.parse('2026-11-22T10:00:05Z');
+const MINUTE = Math.floor(AT / 60_000);
+
+describe('leaseSize', () => {
+  it('leases one at a time below 40 a minute, a twentieth of the budget above, never more than 50', () => {
+    expect([1, 5, 20, 39, 40, 59, 60, 100, 999, 1000, 1200, 2000, 1e6].map(leaseSize)).toEqual([
+      1, 1, 1, 1, 2, 2, 3, 5, 49, 50, 50, 50, 50,
+    ]);
+  });
+});
+
+describe('rate-limit admission', () => {
+  it('counts down, then refuses, with limit, remaining and reset headers', async () => {
+    const { claim } = sharedStore();
+    const { admit } = admission(claim);
+    const decisions = [];
+    for (let i = 0; i < 6; i++) decisions.push(await admit('a', AT, 5));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
+    expect(decisions.map((d) => d.headers['ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0']);
+    expect(decisions[5]).toEqual({
+      allowed: false,
+      resetSeconds: 55,
+      headers: { 'ratelimit-limit': '5', 'ratelimit-remaining': '0', 'ratelimit-reset': '55' },
+    });
+  });
+
+  it('refuses without asking the store again once the shared budget is known spent', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit } = admission(claim);
+    for (let i = 0; i < 5; i++) await admit('a', AT, 5);
+    expect(calls).toHaveLength(5);
+    for (let i = 0; i < 10; i++) expect((await admit('a', AT + i, 5)).allowed).toBe(false);
+    expect(calls).toHaveLength(5);
+  });
+
+  it('asks for one lease per lease-size requests, with the client, minute and limit', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit } = admission(claim);
+    for (let i = 0; i < 120; i++) expect((await admit('a', AT, 2000)).allowed).toBe(true);
+    expect(calls).toEqual(Array(3).fill({ clientId: 'a', minute: MINUTE, want: 50, limit: 2000 }));
+    // Remaining counts what this instance holds and what the shared budget has left.
+    expect((await admit('a', AT, 2000)).headers['ratelimit-remaining']).toBe(String(2000 - 121));
+  });
+
+  it('starts a new window each minute, with the reset counting down to it', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit } = admission(claim);
+    for (let i = 0; i < 3; i++) await admit('a', AT, 3);
+    expect((await admit('a', AT, 3)).allowed).toBe(false);
+    expect((await admit('a', Date.parse('2026-11-22T10:00:59.001Z'), 3)).resetSeconds).toBe(1);
+    expect((await admit('a', Date.parse('2026-11-22T10:00:30.500Z'), 3)).resetSeconds).toBe(30);
+    const next = await admit('a', Date.parse('2026-11-22T10:01:00Z'), 3);
+    expect(next).toEqual({
+      allowed: true,
+      resetSeconds: 60,
+      headers: { 'ratelimit-limit': '3', 'ratelimit-remaining': '2', 'ratelimit-reset': '60' },
+    });
+    expect(calls.at(-1)?.minute).toBe(MINUTE + 1);
+  });
+
+  it('keeps each client to its own budget', async () => {
+    const { claim } = sharedStore();
+    const { admit } = admission(claim);
+    expect((await admit('a', AT, 1)).allowed).toBe(true);
+    expect((await admit('a', AT, 1)).allowed).toBe(false);
+    expect((await admit('b', AT, 1)).allowed).toBe(true);
+  });
+
+  it('holds across instances: a fresh instance cannot spend what others were granted', async () => {
+    const store = sharedStore();
+    const first = admission(store.claim);
+    for (let i = 0; i < 4; i++) expect((await first.admit('a', AT, 6)).allowed).toBe(true);
+    const second = admission(store.claim);
+    const allowed = [];
+    for (let i = 0; i < 4; i++) allowed.push((await second.admit('a', AT, 6)).allowed);
+    expect(allowed).toEqual([true, true, false, false]);
+  });
+
+  it('forgets its windows on request (a new instance), the shared budget stays', async () => {
+    const store = sharedStore();
+    const instance = admission(store.claim);
+    await instance.admit('a', AT, 2);
+    instance.forget();
+    expect((await instance.admit('a', AT, 2)).allowed).toBe(true);
+    expect((await instance.admit('a', AT, 2)).allowed).toBe(false);
+  });
+
+  it('on one instance, admits exactly the budget, counts remaining down by one, claims ceil(n / lease) times', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 300 }), fc.nat({ max: 400 }), async (limit, requests) => {
+        const { claim, calls } = sharedStore();
+        const { admit } = admission(claim);
+        let admitted = 0;
+        for (let i = 0; i < requests; i++) {
+          const d = await admit('a', AT, limit);
+          if (d.allowed) admitted++;
+          expect(d.headers['ratelimit-remaining']).toBe(String(limit - admitted));
+          expect(d.allowed).toBe(i < limit);
+        }
+        expect(admitted).toBe(Math.min(requests, limit));
+        expect(calls).toHaveLength(Math.ceil(Math.min(requests, limit) / leaseSize(limit)));
+      }),
+    );
+  });
+
+  it('across instances, never admits more than the budget (and all of it when leases are single)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 120 }),
+        fc.array(fc.nat({ max: 2 }), { maxLength: 200 }),
+        async (limit, sequence) => {
+          const { claim } = sharedStore();
+          const instances = [admission(claim), admission(claim), admission(claim)];
+          let admitted = 0;
+          for (const which of sequence)
+            if ((await instances[which]?.admit('a', AT, limit))?.allowed) admitted++;
+          expect(admitted).toBeLessThanOrEqual(limit);
+          if (leaseSize(limit) === 1) expect(admitted).toBe(Math.min(sequence.length, limit));
+        },
+      ),
+    );
+  });
+});
