@@ -44,6 +44,33 @@ const decode = (doc: DocumentInput, path: string): Buffer | undefined => {
 };
 
 /**
+ * What the documents of a request will look like as records, before anything is stored: the
+ * count checked, sizes at their longest, so that the write can be checked against DynamoDB's
+ * limits (domain/tickets.ts) before a byte goes to S3.
+ */
+export const plannedDocuments = (batches: DocumentBatch[]): StagedDocument[] => {
+  const planned = batches.flatMap(({ documents, replyId }) =>
+    (documents ?? []).map(
+      (doc): StagedDocument => ({
+        id: newId(),
+        documentName: doc.documentName,
+        documentType: doc.documentType,
+        size: Number.MAX_SAFE_INTEGER,
+        checksum: `sha256:${'0'.repeat(64)}`,
+        key: blobKeys.document('0'.repeat(24), '0'.repeat(24), '0'.repeat(24)),
+        replyId,
+      }),
+    ),
+  );
+  if (planned.length > DOCUMENT_LIMITS.perRequest) {
+    throw new InvalidInput('Too many documents.', [
+      { path: 'attachedDocuments', message: `at most ${DOCUMENT_LIMITS.perRequest} documents per request` },
+    ]);
+  }
+  return planned;
+};
+
+/**
  * Checks every document first (sizes, uploads present), then puts the bytes in S3 in parallel.
  * If any put fails, the ones that succeeded are removed and nothing reaches the table.
  */

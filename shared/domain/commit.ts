@@ -27,14 +27,16 @@ export const NOTHING_STAGED: Staged = { undo: async () => undefined };
 /** Who writes: the tenant, the request's `If-Match` and its idempotency record. */
 export interface WriteContext {
   tenantId: string;
-  /** The version named by `If-Match` (NaN when it names none); undefined without the header or for `*`. */
-  ifMatch?: number;
+  /** The versions `If-Match` named (any one must be current); undefined without the header or for `*`. */
+  ifMatch?: readonly number[];
   /** The element that stores this request's outcome under its Idempotency-Key, given the new id. */
   remember?: (id: string) => WriteOp[];
   /** The transaction's ClientRequestToken (from the Idempotency-Key): a retry cannot apply it twice. */
   requestToken?: string;
   /** Answers with the stored outcome of this Idempotency-Key if it committed (throws the replay). */
   replay?: () => Promise<void>;
+  /** Hears of after-commit work that failed (logged); the write stands and its answer too. */
+  afterFailed?: (error: unknown) => void;
 }
 
 /** How often a plan that read a record is rebuilt when another write changed it in between. */
@@ -82,6 +84,8 @@ export const commit = async <R>(
     if (!(error instanceof OutcomeUnknown)) await staged.undo();
     throw error;
   }
-  await Promise.all([staged.after?.(), plan.after?.()]);
+  // The write committed: what fails now is left for a retry or a sweep, never a false error.
+  const done = await Promise.allSettled([staged.after?.(), plan.after?.()]);
+  for (const outcome of done) if (outcome.status === 'rejected') ctx.afterFailed?.(outcome.reason);
   return plan.result;
 };

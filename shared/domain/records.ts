@@ -1,14 +1,13 @@
-import type { BaseRecord, RecordEntity } from '../store/entities/records';
-import { isId } from '../store/ids';
+import type { BaseRecord, RecordEntity, Stored } from '../store/entities/records';
 import {
   checkVersion,
   deleteWrites,
   fieldsOf,
   getRecord,
   insertWrites,
-  recordMissing,
   updateWrites,
 } from '../store/records';
+import { assertFits } from '../store/transact';
 import { commit, NOTHING_STAGED, type Staged, type WriteContext } from './commit';
 
 /**
@@ -51,27 +50,35 @@ export const insertRecord = async <T extends BaseRecord, I>(
   );
 };
 
-/** Merge update: only the fields sent change; `null` clears a nullable field. */
+/**
+ * Merge update: only the fields sent change; `null` clears a nullable field. The record is read
+ * first (404 and the size limit checked before any file is stored), and the write is
+ * conditioned on what it depends on (store/entity.ts `updateWrite`): a concurrent change of
+ * other fields does not make it start over.
+ */
 export const updateRecord = async <T extends BaseRecord, I>(
   r: RecordResource<T, I>,
   ctx: WriteContext,
   id: string,
   input: I,
 ): Promise<string> => {
-  if (!isId(id)) throw recordMissing(r.entity, id);
+  let known: Stored<T> | undefined = await getRecord(r.entity, ctx.tenantId, id, true);
+  checkVersion(`${r.entity.label} ${id}`, known, ctx.ifMatch);
+  const writes = (current: Stored<T>, fields: Partial<T>) => {
+    const before = fieldsOf(current);
+    const after = { ...before, ...r.prepare(input, before), ...fields };
+    return { before, after, ops: updateWrites(r.entity, ctx.tenantId, current, after, ctx.ifMatch) };
+  };
+  assertFits(writes(known, {}).ops);
   const { fields, staged } = await stage(r, ctx.tenantId, input);
   return commit(
     ctx,
     async () => {
-      const current = await getRecord(r.entity, ctx.tenantId, id, true);
+      const current = known ?? (await getRecord(r.entity, ctx.tenantId, id, true));
+      known = undefined;
       checkVersion(`${r.entity.label} ${id}`, current, ctx.ifMatch);
-      const before = fieldsOf(current);
-      const after = { ...before, ...r.prepare(input, before), ...fields };
-      return {
-        result: id,
-        ops: updateWrites(r.entity, ctx.tenantId, current, after),
-        after: async () => r.files?.release(before, after),
-      };
+      const { before, after, ops } = writes(current, fields);
+      return { result: id, ops, after: async () => r.files?.release(before, after) };
     },
     staged,
   );
@@ -87,7 +94,7 @@ export const deleteRecord = <T extends BaseRecord, I>(
     checkVersion(`${r.entity.label} ${id}`, current, ctx.ifMatch);
     return {
       result: id,
-      ops: deleteWrites(r.entity, ctx.tenantId, current),
+      ops: deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
       after: async () => r.files?.release(fieldsOf(current), undefined),
     };
   });

@@ -1,8 +1,8 @@
-import { documentRecords, stageDocuments } from '../blobs/documents';
+import { type DocumentBatch, documentRecords, plannedDocuments, stageDocuments } from '../blobs/documents';
 import { deleteBlobs } from '../blobs/s3';
 import type { NoteInput, ReplyInput, TicketInput } from '../schemas/ticket';
 import { allocateSequence, releaseSequence } from '../store/counters';
-import type { ReplyRecord } from '../store/entities/ticket';
+import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
 import { checkVersion } from '../store/records';
@@ -17,11 +17,13 @@ import {
   readCollection,
   readTicket,
   replyWrites,
+  type StoredTicket,
   ticketFields,
   ticketMissing,
   touchTicketWrite,
   updateTicketWrites,
 } from '../store/tickets';
+import { assertFits, type WriteOp } from '../store/transact';
 import { commit, type WriteContext } from './commit';
 import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from './ticket-rules';
 
@@ -47,20 +49,30 @@ const replyRecord = (ticketId: string, reply: NewReply, now: number): ReplyRecor
 const repliesWrites = (tenantId: string, ticketId: string, replies: NewReply[], now: number) =>
   replies.flatMap((reply, i) => replyWrites(tenantId, replyRecord(ticketId, reply, now), `replies.${i}.`));
 
-/** The ticket's own documents and those of each reply in the body, staged in S3. */
-const stageAll = (
-  tenantId: string,
+/** The ticket's own documents and those of each reply in the body. */
+const batchesOf = (documents: TicketInput['attachedDocuments'], replies: NewReply[]): DocumentBatch[] => [
+  { documents, path: 'attachedDocuments', replyId: null },
+  ...replies.map((r, i) => ({
+    documents: r.attachedDocuments,
+    path: `replies.${i}.attachedDocuments`,
+    replyId: r.id,
+  })),
+];
+
+/**
+ * Checks the write against DynamoDB's limits with the documents as they will be recorded
+ * (store/transact.ts `assertFits`), before any file is stored or number taken: a request that
+ * cannot fit is refused with nothing written.
+ */
+const preflight = (
+  ctx: WriteContext,
+  ops: (documents: DocumentRecord[]) => WriteOp[],
+  batches: DocumentBatch[],
   ticketId: string,
-  documents: TicketInput['attachedDocuments'],
-  replies: NewReply[],
 ) =>
-  stageDocuments(tenantId, ticketId, [
-    { documents, path: 'attachedDocuments', replyId: null },
-    ...replies.map((r, i) => ({
-      documents: r.attachedDocuments,
-      path: `replies.${i}.attachedDocuments`,
-      replyId: r.id,
-    })),
+  assertFits([
+    ...(ctx.remember?.(ticketId) ?? []),
+    ...ops(documentRecords(ticketId, plannedDocuments(batches), 0)),
   ]);
 
 /**
@@ -74,7 +86,15 @@ export const insertTicket = async (ctx: WriteContext, input: TicketInput): Promi
   const now = Date.now();
   const sequence = counterNames.sequence('TICKET', numberingYear(now));
   const replies = withIds(input.replies, now);
-  const { documents, staged } = await stageAll(tenantId, id, input.attachedDocuments, replies);
+  const batches = batchesOf(input.attachedDocuments, replies);
+  const writes = (ticket: TicketRecord) => (docs: DocumentRecord[]) => [
+    ...createTicketWrites(tenantId, ticket),
+    ...repliesWrites(tenantId, id, replies, now),
+    ...documentWrites(tenantId, docs),
+  ];
+  // The longest number the sequence could give stands in for the real one.
+  preflight(ctx, writes(newTicket(input, id, ticketNumber(Number.MAX_SAFE_INTEGER, now), now)), batches, id);
+  const { documents, staged } = await stageDocuments(tenantId, id, batches);
   const number = await allocateSequence(tenantId, sequence).catch(async (error) => {
     await staged.undo();
     throw error;
@@ -84,28 +104,34 @@ export const insertTicket = async (ctx: WriteContext, input: TicketInput): Promi
     await staged.undo();
     await releaseSequence(tenantId, sequence, number);
   };
-  return commit(
-    ctx,
-    () => ({
-      result: id,
-      ops: [
-        ...createTicketWrites(tenantId, ticket),
-        ...repliesWrites(tenantId, id, replies, now),
-        ...documentWrites(tenantId, documentRecords(id, documents, now)),
-      ],
-    }),
-    { undo, after: staged.after },
-  );
+  return commit(ctx, () => ({ result: id, ops: writes(ticket)(documentRecords(id, documents, now)) }), {
+    undo,
+    after: staged.after,
+  });
 };
 
-/** Merge update; replies and documents in the body are added; `managedDate` always moves. */
+/**
+ * Merge update; replies and documents in the body are added; `managedDate` always moves. Only
+ * what changes is written, conditioned on what it depends on: a reply meanwhile does not make
+ * it start over; a concurrent change of a status, tag or reference does (it re-reads).
+ */
 export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketInput): Promise<string> => {
   const { tenantId } = ctx;
   // Read first: an unknown ticket is a 404 before any file is stored.
-  let known: Awaited<ReturnType<typeof readTicket>> | undefined = await readTicket(tenantId, id);
+  let known: StoredTicket | undefined = await readTicket(tenantId, id);
   checkVersion(`Ticket ${id}`, known, ctx.ifMatch);
   const replies = withIds(patch.replies, Date.now());
-  const { documents, staged } = await stageAll(tenantId, id, patch.attachedDocuments, replies);
+  const batches = batchesOf(patch.attachedDocuments, replies);
+  const writes = (current: StoredTicket, now: number) => (docs: DocumentRecord[]) => [
+    ...updateTicketWrites(tenantId, current, updatedTicket(ticketFields(current), patch, now), {
+      ifMatch: ctx.ifMatch,
+      addedReplies: replies.length,
+    }),
+    ...repliesWrites(tenantId, id, replies, now),
+    ...documentWrites(tenantId, docs),
+  ];
+  preflight(ctx, writes(known, Date.now()), batches, id);
+  const { documents, staged } = await stageDocuments(tenantId, id, batches);
   return commit(
     ctx,
     async () => {
@@ -113,15 +139,7 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
       known = undefined;
       checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
       const now = Date.now();
-      const after = updatedTicket(ticketFields(current), patch, now);
-      return {
-        result: id,
-        ops: [
-          ...updateTicketWrites(tenantId, current, after),
-          ...repliesWrites(tenantId, id, replies, now),
-          ...documentWrites(tenantId, documentRecords(id, documents, now)),
-        ],
-      };
+      return { result: id, ops: writes(current, now)(documentRecords(id, documents, now)) };
     },
     staged,
   );
@@ -142,21 +160,22 @@ export const replyToTicket = async (
   const now = Date.now();
   const record = replyRecord(ticketId, { ...reply, id: newId(now) }, now);
   const turn = replyTurn(Boolean(reply.replyFromOperator));
-  const { documents, staged } = await stageDocuments(tenantId, ticketId, [
-    { documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: record.id },
-  ]);
+  const batches = [{ documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: record.id }];
+  const writes = (docs: DocumentRecord[]) => [
+    touchTicketWrite(tenantId, ticketId, now, {
+      set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
+      values: { ':toReply': turn.toReply, ':toReplyCustomer': turn.toReplyCustomer },
+    }),
+    ...replyWrites(tenantId, record),
+    ...documentWrites(tenantId, docs),
+  ];
+  preflight(ctx, writes, batches, ticketId);
+  const { documents, staged } = await stageDocuments(tenantId, ticketId, batches);
   return commit(
     ctx,
     () => ({
       result: record.id,
-      ops: [
-        touchTicketWrite(tenantId, ticketId, now, {
-          set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
-          values: { ':toReply': turn.toReply, ':toReplyCustomer': turn.toReplyCustomer },
-        }),
-        ...replyWrites(tenantId, record),
-        ...documentWrites(tenantId, documentRecords(ticketId, documents, now)),
-      ],
+      ops: writes(documentRecords(ticketId, documents, now)),
     }),
     staged,
   );
@@ -185,30 +204,31 @@ export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInp
 };
 
 /** Objects first, records after: a sweep cut short leaves records that a retried delete finds. */
-const sweep = async (
-  collection: Awaited<ReturnType<typeof readCollection>>,
-  keys = childKeys(collection),
-) => {
+const sweep = async (tenantId: string, id: string, keep = false) => {
+  const collection = await readCollection(tenantId, id, 'keys');
   await deleteBlobs(collection.documents.map((d) => d.key));
-  await deleteKeys(keys);
+  await deleteKeys(keep ? childKeys(collection) : collection.keys);
 };
 
 /**
  * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
- * counts, so from that instant it is gone everywhere; then its documents' objects and its
- * replies, notes and document records (any number) are swept. Should the sweep be cut short,
- * a retried delete finds the leftovers and sweeps them.
+ * counts, so from that instant it is gone everywhere (a reply can no longer land: it needs the
+ * ticket); then what its collection still holds, read after the commit (replies that landed
+ * just before included), is swept: objects, replies, notes, document records. Should the sweep
+ * be cut short, the delete still answers 200 (it happened) and a retried delete, finding no
+ * ticket, sweeps the leftovers.
  */
 export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
   commit(ctx, async () => {
-    const [current, collection] = await Promise.all([
-      findTicket(ctx.tenantId, id),
-      readCollection(ctx.tenantId, id, 'keys'),
-    ]);
+    const current = await findTicket(ctx.tenantId, id);
     if (!current) {
-      await sweep(collection, collection.keys);
+      await sweep(ctx.tenantId, id);
       throw ticketMissing(id);
     }
     checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
-    return { result: id, ops: deleteTicketWrites(ctx.tenantId, current), after: () => sweep(collection) };
+    return {
+      result: id,
+      ops: deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
+      after: () => sweep(ctx.tenantId, id, true),
+    };
   });

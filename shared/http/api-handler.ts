@@ -11,7 +11,8 @@ import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempo
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
-import { problemResponses } from './problem-response';
+import { logger } from './logger';
+import { errorFields, problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
@@ -77,7 +78,9 @@ export const apiHandler = <Op extends OperationId>(
       routeUrl: `${baseUrlOf(event)}${route.path}`,
       write: {
         tenantId,
-        ifMatch: ifMatchOf(event.headers['if-match']),
+        ifMatch: ifMatchList(event.headers['if-match']),
+        afterFailed: (error) =>
+          logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error)),
         ...(idempotency
           ? {
               remember: (id: string) => [rememberOutcome(idempotency, successStatus, { id })],
@@ -103,6 +106,11 @@ export const apiHandler = <Op extends OperationId>(
  * truthfully (503 nothing written, or 504 outcome unknown) instead of being cut off.
  */
 const DEADLINE_MARGIN_MS = 1500;
+
+const ifMatchList = (header: string | undefined): readonly number[] | undefined => {
+  const version = ifMatchOf(header);
+  return version === undefined ? undefined : [version];
+};
 
 /** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */
 export const ifMatchOf = (header: string | undefined): number | undefined => {

@@ -49,6 +49,18 @@ interface MiddyHttpError {
 const isMiddyError = (e: unknown): e is MiddyHttpError =>
   typeof e === 'object' && e !== null && typeof (e as MiddyHttpError).statusCode === 'number';
 
+/** What an error log line may carry: never payloads, headers or bodies (they can hold customer data). */
+export const errorFields = (error: unknown) => {
+  const { name, code, message, stack, $fault } = (error ?? {}) as {
+    name?: string;
+    code?: string;
+    message?: string;
+    stack?: string;
+    $fault?: string;
+  };
+  return { errorName: name, errorCode: code, errorMessage: message, fault: $fault, stack };
+};
+
 /** Maps anything thrown to one HttpError; unknown errors become a generic 500 and are logged. */
 export const toHttpError = (error: unknown): HttpError => {
   if (error instanceof HttpError) return error;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { searchText } from '../schemas/list-query';
 import { countDelta } from './counters';
@@ -5,7 +6,7 @@ import { Conflict, InvalidReference } from './errors';
 import { isId } from './ids';
 import { counterNames, type EntityKind, type ItemKey, keys } from './keys';
 import { LIST_INDEX, SEARCH_INDEXES, type SearchSlot } from './table-schema';
-import type { WriteOp } from './transact';
+import { itemBytes, type WriteOp } from './transact';
 
 /**
  * The entity engine. Each item type is declared once (shared/store/entities/): its key, the
@@ -124,7 +125,26 @@ export const itemOf = <T>(e: Entity<T>, tenantId: string, record: T, system: Ite
   // Tenant-owned items name their tenant; clients and tokens (tenantId '') are above tenants.
   ...(tenantId ? { tenantId } : {}),
   ...indexAttributes(e, tenantId, record),
+  ...(e.list ? { [DERIVED]: derivedDigest(e, record) } : {}),
 });
+
+/**
+ * `dv`: a digest of everything the engine derives other items from (search values, multi
+ * values, pointers, unique values). A write that moves counters, guards or references from
+ * the values it read is conditioned on this digest alone, so writes that change none of them
+ * (a subject edit, a reply) never conflict with it.
+ */
+export const DERIVED = 'dv';
+
+export const derivedDigest = <T>(e: Entity<T>, record: T): string => {
+  const parts = [
+    Object.entries(e.searches ?? {}).map(([param, s]) => [param, s.value(record) ?? null]),
+    Object.entries(e.multi ?? {}).map(([param, m]) => [param, [...m.values(record)].sort()]),
+    (e.references ?? []).map((ref) => ref.pointers(record).map((p) => p.id)),
+    (e.unique ?? []).map((u) => u.value(record) ?? null),
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+};
 
 /** Strips keys, index attributes and the given system attributes: the record as it was stored. */
 export const recordOf = <T>(item: Item, system: readonly string[]): T =>
@@ -133,7 +153,7 @@ export const recordOf = <T>(item: Item, system: readonly string[]): T =>
       ([name]) => !INDEX_ATTRIBUTE.test(name) && !system.includes(name) && !BASE.includes(name),
     ),
   ) as T;
-const BASE = ['pk', 'sk', 'entity', 'tenantId'];
+const BASE = ['pk', 'sk', 'entity', 'tenantId', 'dv'];
 
 const valuesOf = <T>(get: (r: T) => readonly string[], record: T | undefined): Set<string> =>
   new Set(record ? get(record) : []);
@@ -356,4 +376,148 @@ export const searchTarget = <T>(
     };
   }
   throw new Error(`${e.entity} is not searchable by ${param}`);
+};
+
+/** Deep equality of stored values (maps compared whatever their key order). */
+const same = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => same((a as Item)[k], (b as Item)[k]));
+};
+
+export interface Precondition {
+  /** The versions `If-Match` named (any one must be current); undefined when it named none. */
+  ifMatch?: readonly number[];
+  /** What a failed condition means when the item is gone. */
+  missing: () => Error;
+  /** What it means when `If-Match` no longer holds. */
+  stale: () => Error;
+}
+
+/**
+ * The condition of a write that read `current` and derived moves from it: the item exists, the
+ * derived values it read are still there (only when the write moves something from them), and
+ * the version is one `If-Match` named. A failure re-reads (`stale`) unless the item is gone or
+ * If-Match no longer holds.
+ */
+const conditionOn = (current: Item, derivedChanges: boolean, pre: Precondition, extra?: string) => {
+  const clauses = ['attribute_exists(pk)'];
+  const names: Record<string, string> = {};
+  const values: Item = {};
+  if (derivedChanges) {
+    names['#dv'] = DERIVED;
+    if (current[DERIVED] === undefined) clauses.push('attribute_not_exists(#dv)');
+    else {
+      clauses.push('#dv = :dv');
+      values[':dv'] = current[DERIVED];
+    }
+  }
+  if (pre.ifMatch) {
+    clauses.push(`version IN (${pre.ifMatch.map((_, i) => `:m${i}`).join(', ')})`);
+    pre.ifMatch.forEach((v, i) => {
+      values[`:m${i}`] = v;
+    });
+  }
+  if (extra) clauses.push(extra);
+  const onConditionFailed = (old?: Item) => {
+    if (!old) return pre.missing();
+    if (pre.ifMatch && !pre.ifMatch.includes(old.version as number)) return pre.stale();
+    return 'stale' as const;
+  };
+  return { condition: clauses.join(' AND '), names, values, onConditionFailed };
+};
+
+/**
+ * Changes the item read as `current` into `after` with one UpdateItem that sets only what
+ * differs (so concurrent writes of other fields are kept), removes index entries that no
+ * longer apply, adds `add` to counters kept on the item (e.g. `numberOfReplies`) and bumps
+ * the version, conditioned on what the change depends on (see conditionOn).
+ */
+export const updateWrite = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  current: Item,
+  after: T,
+  pre: Precondition & { meta?: Item; add?: Record<string, number> },
+): WriteOp => {
+  const next = itemOf(e, tenantId, after, pre.meta);
+  const add = pre.add ?? {};
+  const names: Record<string, string> = {};
+  const values: Item = { ':one': 1 };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const adds: string[] = ['version :one'];
+  let n = 0;
+  const ref = (attr: string, value: unknown) => {
+    const i = n++;
+    names[`#u${i}`] = attr;
+    values[`:u${i}`] = value;
+    return { at: `#u${i}`, v: `:u${i}` };
+  };
+  for (const [attr, value] of Object.entries(next)) {
+    if (BASE.includes(attr) && attr !== DERIVED) continue;
+    if (attr in add || same(current[attr], value)) continue;
+    const { at, v } = ref(attr, value);
+    sets.push(`${at} = ${v}`);
+  }
+  for (const attr of Object.keys(current)) {
+    if (INDEX_ATTRIBUTE.test(attr) && !(attr in next)) {
+      const at = `#r${n++}`;
+      names[at] = attr;
+      removes.push(at);
+    }
+  }
+  for (const [attr, delta] of Object.entries(add)) {
+    if (!delta) continue;
+    const { at, v } = ref(attr, delta);
+    adds.push(`${at} ${v}`);
+  }
+  const derivedChanges = derivedDigest(e, recordOf<T>(current, [])) !== next[DERIVED];
+  const when = conditionOn(current, derivedChanges, pre);
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    `ADD ${adds.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    item: {
+      Update: {
+        Key: e.key(tenantId, after),
+        UpdateExpression: expression,
+        ConditionExpression: when.condition,
+        ExpressionAttributeNames: { ...names, ...when.names },
+        ExpressionAttributeValues: { ...values, ...when.values },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: when.onConditionFailed,
+    itemBytes: itemBytes({ ...current, ...next }),
+  };
+};
+
+/** Deletes the item read as `current`, conditioned like updateWrite (derived values always count). */
+export const deleteWrite = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  current: Item,
+  pre: Precondition & { condition?: { expression: string; values: Item } },
+): WriteOp => {
+  const when = conditionOn(current, true, pre, pre.condition?.expression);
+  return {
+    item: {
+      Delete: {
+        Key: e.key(tenantId, recordOf<T>(current, [])),
+        ConditionExpression: when.condition,
+        ExpressionAttributeNames: when.names,
+        ExpressionAttributeValues: { ...when.values, ...pre.condition?.values },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: when.onConditionFailed,
+  };
 };

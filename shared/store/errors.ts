@@ -80,8 +80,12 @@ export class Contended extends DomainError {
 
 /** Over a size or count limit: the whole body (no path) or one field of it. */
 export class LimitExceeded extends DomainError {
-  readonly code = 'content-too-large';
-  constructor(detail: string, path?: string, limit?: number) {
+  constructor(
+    detail: string,
+    path?: string,
+    limit?: number,
+    readonly code: string = 'content-too-large',
+  ) {
     super(detail, path ? [{ path, message: `larger than ${limit} bytes` }] : undefined);
   }
 }

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { type BaseRecord, RECORD_META, type RecordEntity, type Stored } from './entities/records';
-import { derivedWrites, type Item, itemOf, recordOf, searchTarget } from './entity';
+import { deleteWrite, derivedWrites, type Item, itemOf, recordOf, searchTarget, updateWrite } from './entity';
 import { Conflict, NotFound, StaleVersion } from './errors';
 import { isId, newId } from './ids';
 import { listPage } from './pages';
@@ -39,9 +39,13 @@ export const getRecord = async <T extends BaseRecord>(
 export const fieldsOf = <T extends BaseRecord>(item: Stored<T>): T =>
   recordOf<T>(item as unknown as Item, RECORD_META);
 
-/** `If-Match` against the version just read; the write itself is then conditioned on that version. */
-export const checkVersion = (what: string, current: { version: number }, ifMatch: number | undefined) => {
-  if (ifMatch !== undefined && ifMatch !== current.version) throw new StaleVersion(what);
+/** `If-Match` against the version just read (a fast 412); the write is conditioned on it too. */
+export const checkVersion = (
+  what: string,
+  current: { version: number },
+  ifMatch: readonly number[] | undefined,
+) => {
+  if (ifMatch !== undefined && !ifMatch.includes(current.version)) throw new StaleVersion(what);
 };
 
 const stored = <T extends BaseRecord>(e: RecordEntity<T>, tenantId: string, record: T, version: number) =>
@@ -68,22 +72,28 @@ export const insertWrites = <T extends BaseRecord>(
   };
 };
 
-const sameVersion = (version: number) => ({
-  ConditionExpression: 'version = :v',
-  ExpressionAttributeValues: { ':v': version },
+/** How a record write's condition failures read: gone (404) or If-Match no longer holding (412). */
+const precondition = <T extends BaseRecord>(e: RecordEntity<T>, id: string, ifMatch?: readonly number[]) => ({
+  ifMatch,
+  missing: () => recordMissing(e, id),
+  stale: () => new StaleVersion(`${e.label} ${id}`),
 });
 
-/** Replaces the record read as `current` with `after` (merged by the caller), if nobody changed it meanwhile. */
+/**
+ * Changes the record read as `current` into `after` (merged by the caller): only the fields that
+ * differ are written, conditioned on what the change depends on (entity.ts `updateWrite`).
+ */
 export const updateWrites = <T extends BaseRecord>(
   e: RecordEntity<T>,
   tenantId: string,
   current: Stored<T>,
   after: T,
+  ifMatch?: readonly number[],
 ): WriteOp[] => [
-  {
-    item: { Put: { Item: stored(e, tenantId, after, current.version + 1), ...sameVersion(current.version) } },
-    onConditionFailed: () => 'stale',
-  },
+  updateWrite(e, tenantId, current as unknown as Item, after, {
+    ...precondition(e, current.id, ifMatch),
+    meta: { updatedAt: Date.now() },
+  }),
   ...derivedWrites(e, tenantId, current.id, after, fieldsOf(current)),
 ];
 
@@ -96,21 +106,19 @@ export const deleteWrites = <T extends BaseRecord>(
   e: RecordEntity<T>,
   tenantId: string,
   current: Stored<T>,
+  ifMatch?: readonly number[],
 ): WriteOp[] => {
   if (typeof current.refCount === 'number' && current.refCount > 0) {
     throw new Conflict('in-use', `${e.label} ${current.id} is still used by ${current.refCount} ticket(s).`);
   }
   return [
-    {
-      item: {
-        Delete: {
-          Key: e.key(tenantId, current),
-          ConditionExpression: 'version = :v AND (attribute_not_exists(refCount) OR refCount <= :zero)',
-          ExpressionAttributeValues: { ':v': current.version, ':zero': 0 },
-        },
+    deleteWrite(e, tenantId, current as unknown as Item, {
+      ...precondition(e, current.id, ifMatch),
+      condition: {
+        expression: '(attribute_not_exists(refCount) OR refCount <= :zero)',
+        values: { ':zero': 0 },
       },
-      onConditionFailed: () => 'stale',
-    },
+    }),
     ...derivedWrites(e, tenantId, current.id, undefined, fieldsOf(current)),
   ];
 };

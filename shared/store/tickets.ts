@@ -12,8 +12,8 @@ import {
   type TicketRecord,
   ticketEntity,
 } from './entities/ticket';
-import { derivedWrites, type Item, itemOf, recordOf, searchTarget } from './entity';
-import { NotFound } from './errors';
+import { deleteWrite, derivedWrites, type Item, itemOf, recordOf, searchTarget, updateWrite } from './entity';
+import { NotFound, StaleVersion } from './errors';
 import { isId } from './ids';
 import { childKind, type EntityKind, type ItemKey, keys, RECORD_SK } from './keys';
 import { listPage } from './pages';
@@ -45,37 +45,39 @@ export const createTicketWrites = (tenantId: string, ticket: TicketRecord): Writ
   ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),
 ];
 
-/** Replaces the ticket read as `current` with `after`, if nobody changed it meanwhile. */
+/** How a ticket write's condition failures read: gone (404) or If-Match no longer holding (412). */
+const precondition = (id: string, ifMatch?: readonly number[]) => ({
+  ifMatch,
+  missing: () => ticketMissing(id),
+  stale: () => new StaleVersion(`Ticket ${id}`),
+});
+
+/**
+ * Changes the ticket read as `current` into `after`: only what differs is written, replies sent
+ * with the update are added to `numberOfReplies` (never overwriting concurrent replies), and the
+ * write is conditioned only on what it moves counters, tags and references from.
+ */
 export const updateTicketWrites = (
   tenantId: string,
   current: StoredTicket,
   after: TicketRecord,
+  options: { ifMatch?: readonly number[]; addedReplies: number },
 ): WriteOp[] => [
-  {
-    item: {
-      Put: {
-        Item: ticketItem(tenantId, after, current.version + 1),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': current.version },
-      },
-    },
-    onConditionFailed: () => 'stale',
-  },
+  updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
+    ...precondition(current.id, options.ifMatch),
+    meta: { updatedAt: Date.now() },
+    add: { numberOfReplies: options.addedReplies },
+  }),
   ...derivedWrites(ticketEntity, tenantId, current.id, after, ticketFields(current)),
 ];
 
 /** Removes the ticket, its tags, counts and reference counts (its other children are swept after). */
-export const deleteTicketWrites = (tenantId: string, current: StoredTicket): WriteOp[] => [
-  {
-    item: {
-      Delete: {
-        Key: ticketKey(tenantId, current.id),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': current.version },
-      },
-    },
-    onConditionFailed: () => 'stale',
-  },
+export const deleteTicketWrites = (
+  tenantId: string,
+  current: StoredTicket,
+  ifMatch?: readonly number[],
+): WriteOp[] => [
+  deleteWrite(ticketEntity, tenantId, current as unknown as Item, precondition(current.id, ifMatch)),
   ...derivedWrites(ticketEntity, tenantId, current.id, undefined, ticketFields(current)),
 ];
 

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from './dynamo';
-import { RequestInProgress } from './errors';
+import { LimitExceeded, RequestInProgress } from './errors';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** A transaction element without TableName: the one table is filled in by writeAtomically. */
@@ -22,7 +22,82 @@ export interface WriteOp {
    * element (see mergeCounters). `build(0)` may return undefined to drop the element.
    */
   counter?: { id: string; delta: number; build: (delta: number) => WriteOp | undefined };
+  /** The size the item will have after an UpdateItem (a Put's is measured from its item). */
+  itemBytes?: number;
 }
+
+/** DynamoDB's limits on one item and one transaction (checked before anything is sent). */
+export const LIMITS = {
+  itemBytes: 400 * 1024,
+  transactionItems: 100,
+  transactionBytes: 4 * 1024 * 1024,
+} as const;
+
+const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
+
+/**
+ * The size of a value as DynamoDB counts it: strings in UTF-8 bytes, numbers about one byte
+ * per two significant digits plus one, binary in bytes, booleans and null one byte, lists and
+ * maps three bytes plus each element (one more byte each, plus the names of a map's keys).
+ */
+const valueBytes = (value: unknown): number => {
+  if (value === null || value === undefined || typeof value === 'boolean') return 1;
+  if (typeof value === 'string') return utf8(value);
+  if (typeof value === 'number') {
+    const digits = String(Math.abs(value)).replace(/e.*$/, '').replace('.', '').replace(/^0+/, '');
+    return Math.ceil(Math.max(1, digits.length) / 2) + 1;
+  }
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Set) return [...value].reduce((sum: number, v) => sum + valueBytes(v), 0);
+  if (Array.isArray(value)) return value.reduce((sum: number, v) => sum + valueBytes(v) + 1, 3);
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).reduce(
+      (sum, [k, v]) => (v === undefined ? sum : sum + utf8(k) + valueBytes(v) + 1),
+      3,
+    );
+  }
+  return 0;
+};
+
+/** An item's size as DynamoDB counts it against its 400 KB limit: names plus values. */
+export const itemBytes = (item: Record<string, unknown>): number =>
+  Object.entries(item).reduce(
+    (sum, [name, v]) => (v === undefined ? sum : sum + utf8(name) + valueBytes(v)),
+    0,
+  );
+
+/**
+ * Refuses, before anything is sent, a transaction DynamoDB would reject: an item over 400 KB,
+ * more than 100 actions, more than 4 MB in all. A client's request within every field limit
+ * can still add up to these; it gets a 413 naming the limit instead of a 500.
+ */
+export const assertFits = (given: WriteOp[]): void => {
+  const ops = mergeCounters(given);
+  if (ops.length > LIMITS.transactionItems) {
+    throw new LimitExceeded(
+      `This request would change ${ops.length} items at once; one request may change at most ${LIMITS.transactionItems}. Send fewer tags, replies, agents or documents in one request (add the rest with further calls).`,
+      undefined,
+      undefined,
+      'too-many-changes',
+    );
+  }
+  let total = 0;
+  for (const op of ops) {
+    const put = op.item.Put?.Item as Record<string, unknown> | undefined;
+    const bytes = put ? itemBytes(put) : (op.itemBytes ?? 0);
+    if (bytes > LIMITS.itemBytes) {
+      throw new LimitExceeded(
+        `The record would take ${bytes} bytes as stored; a record may take at most ${LIMITS.itemBytes} bytes (text is counted in UTF-8 bytes). Send shorter text or fewer custom fields.`,
+      );
+    }
+    total += bytes;
+  }
+  if (total > LIMITS.transactionBytes) {
+    throw new LimitExceeded(
+      `This request would write ${total} bytes at once; at most ${LIMITS.transactionBytes}.`,
+    );
+  }
+};
 
 /**
  * A transaction may touch an item only once, but one write can move a counter several times
@@ -71,6 +146,7 @@ const withTable = (item: TransactItem): FullItem => {
  * those are retried with jittered backoff, so 100 concurrent writers all land.
  */
 export const writeAtomically = async (given: WriteOp[], requestToken?: string): Promise<void> => {
+  assertFits(given);
   const ops = mergeCounters(given);
   const input = {
     TransactItems: ops.map((op) => withTable(op.item)),
