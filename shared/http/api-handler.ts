@@ -15,6 +15,7 @@ import { rateLimit } from './rate-limit';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
 import { validate } from './validate';
+import { wellFormedInput } from './well-formed';
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 type Req<R extends Route> = R['request'];
@@ -40,8 +41,8 @@ export interface ApiRequest<R extends Route = Route> {
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
  * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size
- * limit and JSON parsing only on routes with a body, the Idempotency-Key on creating routes, the
- * route's input schemas, and the single problem+json error responder (last, so its onError
+ * limit and JSON parsing only on routes with a body, well-formed Unicode in every string of the
+ * path, query and body, the Idempotency-Key on creating routes, the route's input schemas, and the single problem+json error responder (last, so its onError
  * runs first).
  */
 export const apiHandler = <Op extends OperationId>(
@@ -55,6 +56,7 @@ export const apiHandler = <Op extends OperationId>(
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit());
   if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
+  chain.use(wellFormedInput());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());
 
