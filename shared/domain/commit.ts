@@ -27,8 +27,11 @@ export const NOTHING_STAGED: Staged = { undo: async () => undefined };
 /** Who writes: the tenant, the request's `If-Match` and its idempotency record. */
 export interface WriteContext {
   tenantId: string;
-  /** The version named by `If-Match` (NaN when it names none); undefined without the header or for `*`. */
-  ifMatch?: number;
+  /**
+   * The versions `If-Match` names, any one of which may be current (empty: it names none, or is
+   * malformed); undefined without the header or for `*`. See shared/http/if-match.ts.
+   */
+  ifMatch?: readonly number[];
   /** The element that stores this request's outcome under its Idempotency-Key, given the new id. */
   remember?: (id: string) => WriteOp[];
 }

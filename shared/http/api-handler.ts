@@ -10,6 +10,7 @@ import { rememberOutcome } from '../store/idempotency';
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
+import { ifMatchOf } from './if-match';
 import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
 import { requestLog } from './request-log';
@@ -42,8 +43,8 @@ export interface ApiRequest<R extends Route = Route> {
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
  * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size
  * limit and JSON parsing only on routes with a body, well-formed Unicode in every string of the
- * path, query and body, the Idempotency-Key on creating routes, the route's input schemas, and the single problem+json error responder (last, so its onError
- * runs first).
+ * path, query and body, the Idempotency-Key on creating routes, the route's input schemas, and
+ * the single problem+json error responder (last, so its onError runs first).
  */
 export const apiHandler = <Op extends OperationId>(
   operationId: Op,
@@ -84,13 +85,6 @@ export const apiHandler = <Op extends OperationId>(
       },
     });
   });
-};
-
-/** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */
-const ifMatchOf = (header: string | undefined): number | undefined => {
-  if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
-  return match ? Number(match[1]) : Number.NaN;
 };
 
 const baseUrlOf = (event: AuthorizedEvent): string => {

@@ -39,9 +39,16 @@ export const getRecord = async <T extends BaseRecord>(
 export const fieldsOf = <T extends BaseRecord>(item: Stored<T>): T =>
   recordOf<T>(item as unknown as Item, RECORD_META);
 
-/** `If-Match` against the version just read; the write itself is then conditioned on that version. */
-export const checkVersion = (what: string, current: { version: number }, ifMatch: number | undefined) => {
-  if (ifMatch !== undefined && ifMatch !== current.version) throw new StaleVersion(what);
+/**
+ * `If-Match` (the versions it names, any one of which may match) against the version just read;
+ * the write itself is then conditioned on that version.
+ */
+export const checkVersion = (
+  what: string,
+  current: { version: number },
+  ifMatch: readonly number[] | undefined,
+) => {
+  if (ifMatch !== undefined && !ifMatch.includes(current.version)) throw new StaleVersion(what);
 };
 
 const stored = <T extends BaseRecord>(e: RecordEntity<T>, tenantId: string, record: T, version: number) =>

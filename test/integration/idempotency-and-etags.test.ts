@@ -178,6 +178,62 @@ describe('ETag and If-Match', () => {
     expect((await withIfMatch('DELETE', `/customer/delete/${customer}`, `W/${now}`)).status).toBe(200);
   });
 
+  it('takes If-Match as a list of entity-tags: any one current is enough (RFC 9110)', async () => {
+    const etag = (await api.get(`/customer/${customer}`)).headers.etag as string;
+    const version = Number(JSON.parse(etag));
+    const other = `"${version + 6}"`;
+    // One of the list is current → applied.
+    expect(
+      (await withIfMatch('PUT', `/customer/update/${customer}`, `${other}, ${etag}`, { company: 'A' }))
+        .status,
+    ).toBe(200);
+    const now = (await api.get(`/customer/${customer}`)).headers.etag as string;
+    // Weak tags, no spaces, empty elements and tags that are not ours (a comma inside one) in the list.
+    expect(
+      (
+        await withIfMatch('PUT', `/customer/update/${customer}`, `"a,b",,W/"0",W/${now} ,`, {
+          company: 'B',
+        })
+      ).status,
+    ).toBe(200);
+    // None current → 412, nothing changed.
+    const none = await withIfMatch('PUT', `/customer/update/${customer}`, `${etag}, ${now}, "x"`, {
+      company: 'C',
+    });
+    expect(none.status).toBe(412);
+    expect(none.body.type).toBe('urn:helpdesk:problem:precondition-failed');
+    // Malformed lists → 412 as a malformed single tag is.
+    const current = (await api.get(`/customer/${customer}`)).headers.etag as string;
+    for (const bad of [
+      `${current}, nonsense`,
+      `${current} ${current}`,
+      `*, ${current}`,
+      `${current}, "open`,
+    ]) {
+      expect(
+        (await withIfMatch('PUT', `/customer/update/${customer}`, bad, { company: 'D' })).status,
+        bad,
+      ).toBe(412);
+    }
+    expect((await api.get(`/customer/${customer}`)).body.company).toBe('B');
+    expect((await withIfMatch('DELETE', `/customer/delete/${customer}`, `"1", ${current}, "7"`)).status).toBe(
+      200,
+    );
+  });
+
+  it('takes If-Match lists on tickets too', async () => {
+    const id = await api.create('/ticket/insert', ticket());
+    const etag = (await api.get(`/ticket/${id}`)).headers.etag as string;
+    expect(
+      (await withIfMatch('PUT', `/ticket/update/${id}`, `"999", ${etag}`, { subject: 'mine' })).status,
+    ).toBe(200);
+    expect(
+      (await withIfMatch('PUT', `/ticket/update/${id}`, `"999", ${etag}`, { subject: 'no' })).status,
+    ).toBe(412);
+    const now = (await api.get(`/ticket/${id}`)).headers.etag as string;
+    expect((await withIfMatch('DELETE', `/ticket/delete/${id}`, `W/"999", W/${now}`)).status).toBe(200);
+  });
+
   it('guards ticket update and delete the same way', async () => {
     const id = await api.create('/ticket/insert', ticket());
     const etag = (await api.get(`/ticket/${id}`)).headers.etag as string;
