@@ -82,6 +82,36 @@ describe('Idempotency-Key', () => {
     expect((await api.get('/agent/list')).body.agent.totalRecords).toBe(0);
   });
 
+  it('replays a retry that sends the same JSON with its keys in another order or its numbers spelled otherwise', async () => {
+    const raw = (key: string, text: string) =>
+      invoke('POST', '/ticket/insert', {
+        headers: { ...tenant.headers, 'content-type': 'application/json', 'idempotency-key': key },
+        rawBody: Buffer.from(text),
+      });
+    const first = await raw(
+      'order',
+      `{"subject":"s","description":"d","openedBy":{"id":"${customer}"},"priority":1,"customFields":[{"name":"n","value":2}]}`,
+    );
+    expect(first.status).toBe(201);
+    for (const retry of [
+      `{"priority":1,"openedBy":{"id":"${customer}"},"description":"d","subject":"s","customFields":[{"value":2,"name":"n"}]}`,
+      `{"customFields":[{"value":2.0,"name":"n"}],"subject":"s","priority":1e0,"description":"d","openedBy":{"id":"${customer}"}}`,
+      ` { "subject" : "s", "description":"d", "openedBy":{"id":"${customer}"}, "priority":1.0, "customFields":[{"name":"n","value":20e-1}] } `,
+    ]) {
+      const again = await raw('order', retry);
+      expect(again.status, retry).toBe(201);
+      expect(again.headers['idempotent-replayed'], retry).toBe('true');
+      expect(again.body).toEqual(first.body);
+    }
+    // Order within an array is meaning, not spelling: another request.
+    const swapped = await raw(
+      'order',
+      `{"subject":"s","description":"d","openedBy":{"id":"${customer}"},"priority":1,"customFields":[{"name":"n","value":2},{"name":"m","value":null}]}`,
+    );
+    expect(swapped.status).toBe(422);
+    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(1);
+  });
+
   it('scopes keys per tenant', async () => {
     const other = await newTenant();
     const otherCustomer = await clientFor(other).create('/customer/insert', {
