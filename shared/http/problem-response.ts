@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DomainError, IdempotentReplay } from '../store/errors';
 import { fromDomainError, HttpError, unavailable } from './errors';
-import { logger } from './logger';
+import { errorFields, logger } from './logger';
 import { type HttpResult, json, problemJson } from './responses';
 
 const STATUS_TITLES: Record<number, string> = {
@@ -72,7 +72,8 @@ export const toHttpError = (error: unknown): HttpError => {
     logger.warn('store unavailable', { errorName: name, errorCode: code });
     return unavailable();
   }
-  logger.error('unhandled error', error as Error);
+  // Chosen fields only: an SDK error's own properties hold the raw response (customer data).
+  logger.error('unhandled error', { error: errorFields(error) });
   return new HttpError(500, 'internal-error', 'Internal Server Error', 'An unexpected error occurred.');
 };
 
