@@ -6,6 +6,8 @@ import S3rver from 's3rver';
 /**
  * A local S3-compatible server (s3rver, in this process) for attachments and photos, used by
  * `npm start`, the tests and the benchmark. Clients must use path-style addressing.
+ * s3rver checks no signature: whoever reaches it reads and writes every object. So it listens on
+ * 127.0.0.1 only, whatever HOST the API listens on (test/integration/s3-local.test.ts).
  */
 export interface S3Local {
   readonly endpoint: string;
@@ -27,7 +29,7 @@ export const startS3Local = async ({
   mkdirSync(dir, { recursive: true });
   const server = new S3rver({
     port: 0,
-    address: '127.0.0.1',
+    address: '127.0.0.1', // loopback only: it answers unsigned requests
     silent: true,
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [] }],

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { errorFields } from '../shared/http/logger';
 import { type DispatchOptions, dispatch, HandlerError } from './invoke';
 import { matchRoute } from './router';
 
@@ -82,7 +83,7 @@ const handle = async (
     // and keep the details in the log.
     const [what, cause] =
       error instanceof HandlerError ? [error.message, error.cause] : [`${method} ${path} failed`, error];
-    console.error(`[local] ${what}:`, cause);
+    console.error(`[local] ${what}:`, errorFields(cause));
     if (!res.headersSent)
       sendProblem(res, 500, 'Internal Server Error', 'The request could not be completed.');
     else res.destroy();
@@ -98,7 +99,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<LocalSer
   let localPort = 0;
   const server = createServer((req, res) => {
     handle(req, res, localPort, options).catch((error) => {
-      console.error('[local] request failed:', error);
+      console.error('[local] request failed:', errorFields(error));
       res.destroy();
     });
   });

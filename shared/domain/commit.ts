@@ -27,7 +27,10 @@ export const NOTHING_STAGED: Staged = { undo: async () => undefined };
 /** Who writes: the tenant, the request's `If-Match` and its idempotency record. */
 export interface WriteContext {
   tenantId: string;
-  /** The versions `If-Match` named (any one must be current); undefined without the header or for `*`. */
+  /**
+   * The versions `If-Match` names, any one of which may be current (empty: it names none, or is
+   * malformed); undefined without the header or for `*`. See shared/http/if-match.ts.
+   */
   ifMatch?: readonly number[];
   /** The element that stores this request's outcome under its Idempotency-Key, given the new id. */
   remember?: (id: string) => WriteOp[];

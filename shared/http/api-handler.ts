@@ -11,12 +11,14 @@ import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempo
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { idempotencyKey } from './idempotency-key';
-import { logger } from './logger';
-import { errorFields, problemResponses } from './problem-response';
+import { ifMatchOf } from './if-match';
+import { errorFields, logger } from './logger';
+import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
 import { validate } from './validate';
+import { wellFormedInput } from './well-formed';
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 type Req<R extends Route> = R['request'];
@@ -42,9 +44,9 @@ export interface ApiRequest<R extends Route = Route> {
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
  * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size
- * limit and JSON parsing only on routes with a body, the Idempotency-Key on creating routes, the
- * route's input schemas, and the single problem+json error responder (last, so its onError
- * runs first).
+ * limit and JSON parsing only on routes with a body, well-formed Unicode in every string of the
+ * path, query and body, the Idempotency-Key on creating routes, the route's input schemas, and
+ * the single problem+json error responder (last, so its onError runs first).
  */
 export const apiHandler = <Op extends OperationId>(
   operationId: Op,
@@ -58,6 +60,7 @@ export const apiHandler = <Op extends OperationId>(
     .use(requestLog());
   if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit());
   if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
+  chain.use(wellFormedInput());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());
 
@@ -78,7 +81,7 @@ export const apiHandler = <Op extends OperationId>(
       routeUrl: `${baseUrlOf(event)}${route.path}`,
       write: {
         tenantId,
-        ifMatch: ifMatchList(event.headers['if-match']),
+        ifMatch: ifMatchOf(event.headers['if-match']),
         afterFailed: (error) =>
           logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error)),
         ...(idempotency
@@ -106,18 +109,6 @@ export const apiHandler = <Op extends OperationId>(
  * truthfully (503 nothing written, or 504 outcome unknown) instead of being cut off.
  */
 const DEADLINE_MARGIN_MS = 1500;
-
-const ifMatchList = (header: string | undefined): readonly number[] | undefined => {
-  const version = ifMatchOf(header);
-  return version === undefined ? undefined : [version];
-};
-
-/** ETags are `"<version>"`; a weak `W/` prefix is accepted, `*` matches any existing record. */
-export const ifMatchOf = (header: string | undefined): number | undefined => {
-  if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
-  return match ? Number(match[1]) : Number.NaN;
-};
 
 const baseUrlOf = (event: AuthorizedEvent): string => {
   const configured = config().PUBLIC_BASE_URL;

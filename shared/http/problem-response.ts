@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DomainError, IdempotentReplay } from '../store/errors';
 import { fromDomainError, HttpError, unavailable } from './errors';
-import { logger } from './logger';
+import { errorFields, logger } from './logger';
 import { type HttpResult, json, problemJson } from './responses';
 
 const STATUS_TITLES: Record<number, string> = {
@@ -49,18 +49,6 @@ interface MiddyHttpError {
 const isMiddyError = (e: unknown): e is MiddyHttpError =>
   typeof e === 'object' && e !== null && typeof (e as MiddyHttpError).statusCode === 'number';
 
-/** What an error log line may carry: never payloads, headers or bodies (they can hold customer data). */
-export const errorFields = (error: unknown) => {
-  const { name, code, message, stack, $fault } = (error ?? {}) as {
-    name?: string;
-    code?: string;
-    message?: string;
-    stack?: string;
-    $fault?: string;
-  };
-  return { errorName: name, errorCode: code, errorMessage: message, fault: $fault, stack };
-};
-
 /** Maps anything thrown to one HttpError; unknown errors become a generic 500 and are logged. */
 export const toHttpError = (error: unknown): HttpError => {
   if (error instanceof HttpError) return error;
@@ -85,7 +73,8 @@ export const toHttpError = (error: unknown): HttpError => {
     logger.warn('store unavailable', { errorName: name, errorCode: code });
     return unavailable();
   }
-  logger.error('unhandled error', error as Error);
+  // Chosen fields only: an SDK error's own properties hold the raw response (customer data).
+  logger.error('unhandled error', { error: errorFields(error) });
   return new HttpError(500, 'internal-error', 'Internal Server Error', 'An unexpected error occurred.');
 };
 

@@ -39,7 +39,10 @@ export const getRecord = async <T extends BaseRecord>(
 export const fieldsOf = <T extends BaseRecord>(item: Stored<T>): T =>
   recordOf<T>(item as unknown as Item, RECORD_META);
 
-/** `If-Match` against the version just read (a fast 412); the write is conditioned on it too. */
+/**
+ * `If-Match` (the versions it names, any one of which may match) against the version just read;
+ * the write itself is then conditioned on that version.
+ */
 export const checkVersion = (
   what: string,
   current: { version: number },

@@ -82,6 +82,36 @@ describe('Idempotency-Key', () => {
     expect((await api.get('/agent/list')).body.agent.totalRecords).toBe(0);
   });
 
+  it('replays a retry that sends the same JSON with its keys in another order or its numbers spelled otherwise', async () => {
+    const raw = (key: string, text: string) =>
+      invoke('POST', '/ticket/insert', {
+        headers: { ...tenant.headers, 'content-type': 'application/json', 'idempotency-key': key },
+        rawBody: Buffer.from(text),
+      });
+    const first = await raw(
+      'order',
+      `{"subject":"s","description":"d","openedBy":{"id":"${customer}"},"priority":1,"customFields":[{"name":"n","value":2}]}`,
+    );
+    expect(first.status).toBe(201);
+    for (const retry of [
+      `{"priority":1,"openedBy":{"id":"${customer}"},"description":"d","subject":"s","customFields":[{"value":2,"name":"n"}]}`,
+      `{"customFields":[{"value":2.0,"name":"n"}],"subject":"s","priority":1e0,"description":"d","openedBy":{"id":"${customer}"}}`,
+      ` { "subject" : "s", "description":"d", "openedBy":{"id":"${customer}"}, "priority":1.0, "customFields":[{"name":"n","value":20e-1}] } `,
+    ]) {
+      const again = await raw('order', retry);
+      expect(again.status, retry).toBe(201);
+      expect(again.headers['idempotent-replayed'], retry).toBe('true');
+      expect(again.body).toEqual(first.body);
+    }
+    // Order within an array is meaning, not spelling: another request.
+    const swapped = await raw(
+      'order',
+      `{"subject":"s","description":"d","openedBy":{"id":"${customer}"},"priority":1,"customFields":[{"name":"n","value":2},{"name":"m","value":null}]}`,
+    );
+    expect(swapped.status).toBe(422);
+    expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(1);
+  });
+
   it('scopes keys per tenant', async () => {
     const other = await newTenant();
     const otherCustomer = await clientFor(other).create('/customer/insert', {
@@ -176,6 +206,62 @@ describe('ETag and If-Match', () => {
     );
     const now = (await api.get(`/customer/${customer}`)).headers.etag as string;
     expect((await withIfMatch('DELETE', `/customer/delete/${customer}`, `W/${now}`)).status).toBe(200);
+  });
+
+  it('takes If-Match as a list of entity-tags: any one current is enough (RFC 9110)', async () => {
+    const etag = (await api.get(`/customer/${customer}`)).headers.etag as string;
+    const version = Number(JSON.parse(etag));
+    const other = `"${version + 6}"`;
+    // One of the list is current → applied.
+    expect(
+      (await withIfMatch('PUT', `/customer/update/${customer}`, `${other}, ${etag}`, { company: 'A' }))
+        .status,
+    ).toBe(200);
+    const now = (await api.get(`/customer/${customer}`)).headers.etag as string;
+    // Weak tags, no spaces, empty elements and tags that are not ours (a comma inside one) in the list.
+    expect(
+      (
+        await withIfMatch('PUT', `/customer/update/${customer}`, `"a,b",,W/"0",W/${now} ,`, {
+          company: 'B',
+        })
+      ).status,
+    ).toBe(200);
+    // None current → 412, nothing changed.
+    const none = await withIfMatch('PUT', `/customer/update/${customer}`, `${etag}, ${now}, "x"`, {
+      company: 'C',
+    });
+    expect(none.status).toBe(412);
+    expect(none.body.type).toBe('urn:helpdesk:problem:precondition-failed');
+    // Malformed lists → 412 as a malformed single tag is.
+    const current = (await api.get(`/customer/${customer}`)).headers.etag as string;
+    for (const bad of [
+      `${current}, nonsense`,
+      `${current} ${current}`,
+      `*, ${current}`,
+      `${current}, "open`,
+    ]) {
+      expect(
+        (await withIfMatch('PUT', `/customer/update/${customer}`, bad, { company: 'D' })).status,
+        bad,
+      ).toBe(412);
+    }
+    expect((await api.get(`/customer/${customer}`)).body.company).toBe('B');
+    expect((await withIfMatch('DELETE', `/customer/delete/${customer}`, `"1", ${current}, "7"`)).status).toBe(
+      200,
+    );
+  });
+
+  it('takes If-Match lists on tickets too', async () => {
+    const id = await api.create('/ticket/insert', ticket());
+    const etag = (await api.get(`/ticket/${id}`)).headers.etag as string;
+    expect(
+      (await withIfMatch('PUT', `/ticket/update/${id}`, `"999", ${etag}`, { subject: 'mine' })).status,
+    ).toBe(200);
+    expect(
+      (await withIfMatch('PUT', `/ticket/update/${id}`, `"999", ${etag}`, { subject: 'no' })).status,
+    ).toBe(412);
+    const now = (await api.get(`/ticket/${id}`)).headers.etag as string;
+    expect((await withIfMatch('DELETE', `/ticket/delete/${id}`, `W/"999", W/${now}`)).status).toBe(200);
   });
 
   it('guards ticket update and delete the same way', async () => {

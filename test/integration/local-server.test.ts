@@ -82,7 +82,8 @@ describe('local server', () => {
 /** What the server itself answers, whatever the handlers do: stub handlers, no store. */
 describe('local server, API Gateway behaviour', () => {
   let server: LocalServer;
-  const boom = new Error('boom');
+  // A crash carrying a payload, as an AWS SDK error carries the raw response.
+  const boom = Object.assign(new Error('boom'), { $response: { body: 'PAYLOAD-BYTES' } });
 
   beforeAll(async () => {
     server = await startServer({
@@ -95,7 +96,7 @@ describe('local server, API Gateway behaviour', () => {
   });
   afterAll(() => server?.close());
 
-  it('answers a bare 500 problem when a handler throws, logging the route and the error', async () => {
+  it('answers a bare 500 problem when a handler throws, logging the route and the error (not its payload)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const res = await fetch(`${server.url}/ticket/abc`);
@@ -108,8 +109,9 @@ describe('local server, API Gateway behaviour', () => {
       });
       expect(logged).toHaveBeenCalledWith(
         expect.stringMatching(/^\[local\] GET \/ticket\/\{id\} \(.+\) failed:$/),
-        boom,
+        expect.objectContaining({ name: 'Error', message: 'boom', stack: boom.stack }),
       );
+      expect(JSON.stringify(logged.mock.calls)).not.toContain('PAYLOAD-BYTES');
     } finally {
       logged.mockRestore();
     }

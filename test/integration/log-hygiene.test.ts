@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logger } from '../../shared/http/logger';
+import { db } from '../../shared/store/dynamo';
 import { invoke, newTenant } from '../helpers/api';
 import { clientFor } from '../helpers/tenant-client';
 
@@ -85,5 +86,51 @@ describe('logs', () => {
       expect(log, `log contains ${forbidden.slice(0, 8)}…`).not.toContain(forbidden);
     }
     expect(log.toLowerCase()).not.toMatch(/authorization|bearer |basic /);
+  });
+
+  it('carry an unhandled error by name, code, message and stack only, never the payload it carries', async () => {
+    const tenant = await newTenant();
+    const api = clientFor(tenant);
+    const customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
+    const marker = 'CUSTOMER-DATA-IN-THE-RAW-RESPONSE';
+    // What the SDK throws when it cannot parse a response: the raw HTTP packet rides along.
+    const parseError = () =>
+      Object.assign(new SyntaxError('Unexpected token in JSON at position 7'), {
+        code: 'DeserializationError',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 200, requestId: 'r-1', attempts: 1 },
+        $response: {
+          statusCode: 200,
+          headers: { 'x-amzn-requestid': 'r-1' },
+          body: `{"Item":{"email":{"S":"${marker}@example.com"}`,
+        },
+        $responseBodyText: `{"Item":{"name":{"S":"${marker}"}`,
+        cause: Object.assign(new Error('socket hang-up while reading'), { $response: { body: marker } }),
+      });
+    const inject =
+      (next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) =>
+      async (args: unknown) => {
+        if (context.commandName === 'GetItemCommand') throw parseError();
+        return next(args);
+      };
+    const from = captured.length;
+    db().middlewareStack.add(inject as never, { step: 'deserialize', name: 'inject-parse-error' });
+    try {
+      const res = await api.get(`/customer/${customer}`);
+      expect(res.status).toBe(500);
+      expect(res.body.type).toBe('urn:helpdesk:problem:internal-error');
+      expect(JSON.stringify(res.body)).not.toContain(marker);
+    } finally {
+      db().middlewareStack.remove('inject-parse-error');
+    }
+    const log = captured.slice(from).join('');
+    const line = log.split('\n').find((l) => l.includes('unhandled error'));
+    expect(line, log).toBeDefined();
+    expect(line).toContain('SyntaxError');
+    expect(line).toContain('DeserializationError');
+    expect(line).toContain('Unexpected token in JSON at position 7');
+    expect(line).toContain('log-hygiene.test.ts'); // the stack
+    expect(line).toContain('socket hang-up while reading'); // the cause, by the same fields
+    expect(log).not.toContain(marker);
   });
 });
