@@ -85,6 +85,8 @@ export interface InvokeOptions {
   body?: unknown;
   /** Exact bytes, for non-JSON bodies and size limits. */
   rawBody?: Buffer;
+  /** The caller's address (the event's `sourceIp`); 127.0.0.1 unless given. */
+  remoteAddress?: string;
 }
 
 const hasHeader = (headers: Record<string, string>, name: string): boolean =>
@@ -129,7 +131,13 @@ export const invoke = async (
   if (body?.length && !hasHeader(headers, 'content-length')) headers['content-length'] = String(body.length);
   let result: APIGatewayProxyStructuredResultV2 | undefined;
   try {
-    result = await dispatch({ method, rawUrl: pathWithQuery, headers, ...(body ? { body } : {}) });
+    result = await dispatch({
+      method,
+      rawUrl: pathWithQuery,
+      headers,
+      ...(body ? { body } : {}),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    });
   } catch (error) {
     throw error instanceof HandlerError ? error.cause : error;
   }

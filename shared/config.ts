@@ -28,6 +28,18 @@ const schema = z.object({
   S3_ENDPOINT: z.optional(z.url()),
   /** Requests per minute per client, enforced across all instances (429 beyond). */
   RATE_LIMIT_PER_MINUTE: withDefault(whole(1), 1200),
+  /**
+   * Failed authentications per minute naming one clientId, known or not (401 up to it, 429
+   * beyond). Only failures count: valid credentials of that client still pass.
+   */
+  AUTH_FAILURES_PER_MINUTE_PER_CLIENT: withDefault(whole(1), 20),
+  /**
+   * Failed authentications per minute from one source address (an IPv6 address counts as its
+   * /64). Beyond it the address is refused (429) before any credential is checked.
+   */
+  AUTH_FAILURES_PER_MINUTE_PER_IP: withDefault(whole(1), 60),
+  /** Access tokens issued per minute per client (each is a written item; 429 beyond, nothing written). */
+  TOKEN_EXCHANGES_PER_MINUTE: withDefault(whole(1), 30),
   TOKEN_TTL_SECONDS: withDefault(whole(60, 86_400), 3600),
 });
 

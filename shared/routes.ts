@@ -166,7 +166,7 @@ const ROUTES = [
     access: 'write',
     auth: 'basic',
     request: { query: z.object({ grant_type: z.optional(z.string()) }) },
-    responses: { success: [200, 'token'], problems: [400, 401, 503] },
+    responses: { success: [200, 'token'], problems: [400, 401, 429, 503] },
   },
   {
     operationId: 'ticketList',

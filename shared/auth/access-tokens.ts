@@ -19,18 +19,24 @@ export interface IssuedToken {
 }
 
 /**
- * Client credentials grant. The secret is checked against its stored hash in constant time,
- * and the token is written in one transaction with a check that the client is still active,
- * so a token can never be issued to a client revoked a moment earlier.
+ * Client credentials grant, first half: the secret is checked against its stored hash in
+ * constant time. An unknown, revoked or wrong client is the same 401.
  */
-export const issueAccessToken = async (clientId: string, secret: string): Promise<IssuedToken> => {
+export const verifyClientSecret = async (clientId: string, secret: string): Promise<void> => {
   const client = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.client(clientId), ConsistentRead: true }),
   );
   const stored = client.Item;
   const secretOk = sameHash(sha256(secret), typeof stored?.secretHash === 'string' ? stored.secretHash : '');
   if (!stored || stored.revoked === true || !secretOk) throw new Unauthorized('Basic');
+};
 
+/**
+ * Client credentials grant, second half (after `verifyClientSecret` and the exchange budget):
+ * the token is written, hashed, in one transaction with a check that the client is still
+ * active, so a token can never be issued to a client revoked a moment earlier.
+ */
+export const issueAccessToken = async (clientId: string): Promise<IssuedToken> => {
   const token = randomSecret(32);
   const ttl = config().TOKEN_TTL_SECONDS;
   const expiresAt = Date.now() + ttl * 1000;

@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { config } from '../config';
+import { rateSubjects } from '../store/keys';
 import { claimLease } from '../store/rate-limit-leases';
 import type { AuthorizedEvent } from './bearer-auth';
 import { HttpError } from './errors';
@@ -20,9 +21,9 @@ interface Window {
   total: number;
 }
 
-/** Claims up to `want` requests of the client's shared budget for `minute` (store/rate-limit-leases.ts). */
+/** Claims up to `want` of a subject's shared budget for `minute` (store/rate-limit-leases.ts). */
 export type ClaimLease = (
-  clientId: string,
+  subject: string,
   minute: number,
   want: number,
   limit: number,
@@ -34,33 +35,38 @@ export interface Admission {
   headers: Record<string, string>;
 }
 
+/** Whole seconds until the next one-minute window opens (Retry-After, RateLimit-Reset): 1–60. */
+export const secondsToNextWindow = (now: number): number =>
+  Math.max(1, Math.ceil(((Math.floor(now / 60_000) + 1) * 60_000 - now) / 1000));
+
 /** Lease size: small budgets lease one at a time (exact), large ones amortise the write over up to 50. */
 export const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(limit / 20)));
 
 /**
- * The admission rule of one instance: its window per client (a new one each minute), a lease
- * claimed through `claim` only when the granted requests are used up and the shared budget
- * is not known to be spent. Pure but for `claim`, which the middleware binds to the store.
+ * The admission rule of one instance: its window per subject (a client, an address; a new
+ * window each minute), a lease of `lease(limit)` claimed through `claim` only when the granted
+ * ones are used up and the shared budget is not known to be spent. Pure but for `claim`, which
+ * the middlewares bind to the store.
  */
-export const admission = (claim: ClaimLease) => {
+export const admission = (claim: ClaimLease, lease: (limit: number) => number = leaseSize) => {
   const windows = new Map<string, Window>();
-  const admit = async (clientId: string, now: number, limit: number): Promise<Admission> => {
+  const admit = async (subject: string, now: number, limit: number): Promise<Admission> => {
     const minute = Math.floor(now / 60_000);
-    let w = windows.get(clientId);
+    let w = windows.get(subject);
     if (!w || w.minute !== minute) {
       if (windows.size > 10_000) windows.clear();
       w = { minute, granted: 0, used: 0, total: 0 };
-      windows.set(clientId, w);
+      windows.set(subject, w);
     }
     // Once the shared budget is known to be spent, refuse without asking the store again.
     if (w.used >= w.granted && w.total < limit) {
-      const lease = await claim(clientId, minute, leaseSize(limit), limit);
-      w.granted += lease.granted;
-      w.total = lease.total;
+      const claimed = await claim(subject, minute, lease(limit), limit);
+      w.granted += claimed.granted;
+      w.total = claimed.total;
     }
     const allowed = w.used < w.granted;
     if (allowed) w.used++;
-    const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
+    const resetSeconds = secondsToNextWindow(now);
     const remaining = Math.max(0, limit - w.total) + (w.granted - w.used);
     return {
       allowed,
@@ -72,13 +78,32 @@ export const admission = (claim: ClaimLease) => {
       },
     };
   };
-  return { admit, forget: () => windows.clear() };
+  /** True when this instance already knows the subject's budget for this minute is spent (no store call). */
+  const blocked = (subject: string, now: number, limit: number): boolean => {
+    const w = windows.get(subject);
+    return (
+      w !== undefined && w.minute === Math.floor(now / 60_000) && w.used >= w.granted && w.total >= limit
+    );
+  };
+  return { admit, blocked, forget: () => windows.clear() };
 };
 
-const instance = admission(claimLease);
+const instances = new Set<{ forget: () => void }>();
+
+/** An admission bound to the store's shared counters (one per budget: requests, auth failures, exchanges). */
+export const storeAdmission = (lease?: (limit: number) => number) => {
+  const instance = admission(claimLease, lease);
+  instances.add(instance);
+  return instance;
+};
+
+const requests = storeAdmission();
 const decisions = new WeakMap<object, Record<string, string>>();
 
-export const forgetRateWindows = (): void => instance.forget();
+/** Forgets every budget's windows, as a new Lambda instance would start (tests). */
+export const forgetRateWindows = (): void => {
+  for (const instance of instances) instance.forget();
+};
 
 export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
   const addHeaders = ({
@@ -95,7 +120,11 @@ export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
     before: async ({ event }) => {
       const clientId = event.requestContext.authorizer?.lambda.tenantId;
       if (!clientId) return;
-      const decision = await instance.admit(clientId, Date.now(), config().RATE_LIMIT_PER_MINUTE);
+      const decision = await requests.admit(
+        rateSubjects.requests(clientId),
+        Date.now(),
+        config().RATE_LIMIT_PER_MINUTE,
+      );
       decisions.set(event, decision.headers);
       if (!decision.allowed) {
         throw new HttpError(

@@ -79,9 +79,9 @@ export const keys = {
     sk: RECORD_SK,
   }),
 
-  /** Requests a client was granted in one minute (rate limiting). */
-  rateWindow: (clientId: string, minute: number): ItemKey => ({
-    pk: `${RATE_PREFIX}${clientId}`,
+  /** What one subject (`rateSubjects`) was granted in one minute (rate limiting); always under RATE#. */
+  rateWindow: (subject: string, minute: number): ItemKey => ({
+    pk: `${RATE_PREFIX}${subject}`,
     sk: String(minute),
   }),
 
@@ -95,6 +95,24 @@ export const keys = {
     pk: `${tenantPrefix(tenantId)}COUNTERS`,
     sk: name,
   }),
+};
+
+/** What a rate window counts, spelled after `RATE#`; ids are hex, so no subject can spell another. */
+const RATE_SUBJECT = {
+  authFailures: 'AUTHFAIL#',
+  authFailuresFrom: 'AUTHIP#',
+  tokenExchanges: 'TOKEN#',
+} as const;
+
+export const rateSubjects = {
+  /** The requests of an authenticated client (RATE_LIMIT_PER_MINUTE). */
+  requests: (clientId: string): string => clientId,
+  /** Failed authentications naming a clientId, known or not. */
+  authFailures: (clientId: string): string => `${RATE_SUBJECT.authFailures}${clientId}`,
+  /** Failed authentications from one source address (an IPv4 address or an IPv6 /64). */
+  authFailuresFrom: (address: string): string => `${RATE_SUBJECT.authFailuresFrom}${address}`,
+  /** Access tokens issued to a client. */
+  tokenExchanges: (clientId: string): string => `${RATE_SUBJECT.tokenExchanges}${clientId}`,
 };
 
 /** Names of counter items (sort keys in the tenant's counter partition). */

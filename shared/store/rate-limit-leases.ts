@@ -4,14 +4,16 @@ import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
 
 /**
- * The shared half of rate limiting: one counter item per client and minute holds how many
- * requests all instances together have been granted. An instance claims a lease of several
- * requests at once (one conditional UpdateItem), so the counter never passes the limit and the
- * cost per request is 1/lease of a write. Returns how many were granted (0 = budget spent) and
- * the counter after the claim.
+ * The shared half of rate limiting: one counter item per subject and minute holds how many
+ * requests all instances together have been granted. A subject (`rateSubjects` in keys.ts) is a
+ * client's requests, the failed authentications naming a client or coming from an address, or a
+ * client's token exchanges; every one lives under `RATE#`. An instance claims a lease of several
+ * at once (one conditional UpdateItem), so the counter never passes the limit and the cost per
+ * request is 1/lease of a write. Returns how many were granted (0 = budget spent) and the counter
+ * after the claim.
  */
 export const claimLease = async (
-  clientId: string,
+  subject: string,
   minute: number,
   want: number,
   limit: number,
@@ -22,7 +24,7 @@ export const claimLease = async (
       const out = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.rateWindow(clientId, minute),
+          Key: keys.rateWindow(subject, minute),
           UpdateExpression: 'ADD #n :ask SET #ttl = :ttl',
           ConditionExpression: 'attribute_not_exists(#n) OR #n <= :max',
           ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },

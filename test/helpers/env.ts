@@ -12,6 +12,10 @@ process.env.CURSOR_SECRET = 'test-cursor-secret-0123456789abcdefghijk';
 process.env.AWS_REGION = 'us-east-1';
 // Tests hammer single tenants; the rate-limit test lowers this for itself.
 process.env.RATE_LIMIT_PER_MINUTE = '1000000';
+// Every test process calls from 127.0.0.1 into one table: auth-throttling.test.ts lowers these for itself.
+process.env.AUTH_FAILURES_PER_MINUTE_PER_CLIENT = '1000000';
+process.env.AUTH_FAILURES_PER_MINUTE_PER_IP = '1000000';
+process.env.TOKEN_EXCHANGES_PER_MINUTE = '1000000';
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.CURSOR_SECRET_ARN;
 // The access log is one line per request: keep test output readable unless asked for.

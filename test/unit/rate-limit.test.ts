@@ -143,4 +143,32 @@ describe('rate-limit admission', () => {
       ),
     );
   });
+
+  it('knows a window is spent without asking the store, once a claim has shown it spent', async () => {
+    const store = sharedStore();
+    const first = admission(store.claim, () => 2);
+    expect(first.blocked('a', AT, 4)).toBe(false); // never seen: not known spent
+    await first.admit('a', AT, 4);
+    expect(first.blocked('a', AT, 4)).toBe(false); // holds one more of its lease
+    await first.admit('a', AT, 4);
+    expect(first.blocked('a', AT, 4)).toBe(false); // lease used, but the budget has 2 left
+    const second = admission(store.claim, () => 2);
+    await second.admit('a', AT, 4);
+    await second.admit('a', AT, 4);
+    expect(second.blocked('a', AT, 4)).toBe(true); // its claim took the counter to the limit
+    expect(first.blocked('a', AT, 4)).toBe(false); // the first instance has not asked since
+    expect((await first.admit('a', AT, 4)).allowed).toBe(false);
+    expect(first.blocked('a', AT, 4)).toBe(true);
+    expect(first.blocked('b', AT, 4)).toBe(false);
+    expect(first.blocked('a', Date.parse('2026-11-22T10:01:00Z'), 4)).toBe(false); // a new minute
+    expect(store.calls).toHaveLength(3);
+  });
+
+  it('claims leases of the size its lease rule gives', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit } = admission(claim, () => 4);
+    for (let i = 0; i < 10; i++) expect((await admit('a', AT, 10)).allowed).toBe(true);
+    expect(calls.map((c) => c.want)).toEqual([4, 4, 4]);
+    expect((await admit('a', AT, 10)).allowed).toBe(false);
+  });
 });
