@@ -1,9 +1,9 @@
 import { readTicketDetail } from '../shared/domain/ticket-reads';
 import { apiHandler } from '../shared/http/api-handler';
 import { etagOf, json } from '../shared/http/responses';
-import { ticketView } from '../shared/http/views/ticket';
+import { ticketDetailView } from '../shared/http/views/ticket';
 
 export const handler = apiHandler('ticketDetail', async ({ tenantId, params, baseUrl }) => {
   const { ticket, parts, related } = await readTicketDetail(tenantId, params.id);
-  return json(200, ticketView(ticket, related, baseUrl, parts), { etag: etagOf(ticket.version) });
+  return json(200, ticketDetailView(ticket, parts, related, baseUrl), { etag: etagOf(ticket.version) });
 });

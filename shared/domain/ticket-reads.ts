@@ -1,32 +1,32 @@
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import type { Item } from '../store/entity';
 import type { EntityKind } from '../store/keys';
-import { listTickets, readCollection, readRelated, type StoredTicket, ticketMissing } from '../store/tickets';
+import { PAGE_BYTES } from '../store/pages';
+import {
+  listDocuments,
+  listNotes,
+  listReplies,
+  listTickets,
+  readDetailItems,
+  readRelated,
+  type StoredTicket,
+  ticketMissing,
+} from '../store/tickets';
 
 /**
- * Ticket reads: a detail (the collection in one Query, the records it points at in one
- * BatchGet) and a list page (one index Query, then one BatchGet for tickets and their records).
+ * Ticket reads: a detail (its collection in one Query for most tickets, the records it points at
+ * in one BatchGet), a list page (one index Query, then one BatchGet for tickets and their
+ * records), and pages of a ticket's replies or notes.
  */
 
 /**
- * A detail carries at most this many replies (the most recent ones, oldest first), and stops
- * earlier if their text would pass REPLY_BYTES, so the response stays under Lambda's 6 MB.
- * `numberOfReplies` always counts them all.
+ * A detail reads at most this many of the most recent replies, and as many notes; the response
+ * then shows those that fit its byte budget (http/views/ticket.ts), and says when it left some
+ * out. `numberOfReplies` always counts them all; `GET /ticket/{id}/replies` and `/notes` page
+ * through every one.
  */
 export const DETAIL_MAX_REPLIES = 1000;
-const REPLY_BYTES = 4_500_000;
-
-export const latestReplies = (replies: ReplyRecord[]): ReplyRecord[] => {
-  const kept: ReplyRecord[] = [];
-  let bytes = 0;
-  for (let i = replies.length - 1; i >= 0 && kept.length < DETAIL_MAX_REPLIES; i--) {
-    const reply = replies[i] as ReplyRecord;
-    bytes += Buffer.byteLength(String(reply.text), 'utf8') + 200;
-    if (bytes > REPLY_BYTES) break;
-    kept.push(reply);
-  }
-  return kept.reverse();
-};
+export const DETAIL_MAX_NOTES = 1000;
 
 /** Finds a record a ticket, reply or note points at (undefined when it was deleted since). */
 export type Related = (kind: EntityKind, id: string) => Item | undefined;
@@ -36,6 +36,12 @@ export interface TicketParts {
   notes: NoteRecord[];
   /** Document records of the ticket and its replies, in the order they were added. */
   documents: DocumentRecord[];
+}
+
+/** A detail's parts, and whether the replies and notes read are all there are. */
+export interface DetailParts extends TicketParts {
+  allReplies: boolean;
+  allNotes: boolean;
 }
 
 /** Every record a set of tickets, replies and notes points at. */
@@ -63,20 +69,46 @@ export const relatedOf = (tickets: TicketRecord[], replies: ReplyRecord[] = [], 
 export const readTicketDetail = async (
   tenantId: string,
   id: string,
-): Promise<{ ticket: StoredTicket; parts: TicketParts; related: Related }> => {
-  const collection = await readCollection(tenantId, id);
-  if (!collection.ticket) throw ticketMissing(id);
+): Promise<{ ticket: StoredTicket; parts: DetailParts; related: Related }> => {
+  const { ticket, replies, notes, documents } = await readDetailItems(tenantId, id, {
+    count: Math.max(DETAIL_MAX_REPLIES, DETAIL_MAX_NOTES),
+    bytes: PAGE_BYTES,
+  });
+  if (!ticket) throw ticketMissing(id);
   const parts = {
-    replies: latestReplies(collection.replies),
-    notes: collection.notes,
-    documents: collection.documents,
+    replies: replies.items.slice(-DETAIL_MAX_REPLIES),
+    notes: notes.items.slice(-DETAIL_MAX_NOTES),
+    documents,
+    allReplies: replies.complete && replies.items.length <= DETAIL_MAX_REPLIES,
+    allNotes: notes.complete && notes.items.length <= DETAIL_MAX_NOTES,
   };
-  const related = await readRelated(tenantId, relatedOf([collection.ticket], parts.replies, parts.notes));
-  return { ticket: collection.ticket, parts, related };
+  const related = await readRelated(tenantId, relatedOf([ticket], parts.replies, parts.notes));
+  return { ticket, parts, related };
 };
 
 export const readTicketPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
   const page = await listTickets(tenantId, query);
-  const related = await readRelated(tenantId, relatedOf(page.items));
+  const tickets = page.items.filter((t): t is StoredTicket => t !== undefined);
+  const related = await readRelated(tenantId, relatedOf(tickets));
   return { ...page, related };
 };
+
+type ChildQuery = { page: number; cursor?: string };
+
+/** A page of a ticket's replies with their documents and authors. */
+export const readReplyPage = async (tenantId: string, ticketId: string, query: ChildQuery) => {
+  const { page, documents } = await listReplies(tenantId, ticketId, query);
+  const related = await readRelated(tenantId, relatedOf([], page.items));
+  return { ...page, documents, related };
+};
+
+/** A page of a ticket's notes with the agents they name. */
+export const readNotePage = async (tenantId: string, ticketId: string, query: ChildQuery) => {
+  const page = await listNotes(tenantId, ticketId, query);
+  const related = await readRelated(tenantId, relatedOf([], [], page.items));
+  return { ...page, related };
+};
+
+/** A page of a ticket's own documents. */
+export const readDocumentPage = (tenantId: string, ticketId: string, query: ChildQuery) =>
+  listDocuments(tenantId, ticketId, query);

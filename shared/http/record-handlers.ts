@@ -5,7 +5,7 @@ import { getRecord, listRecords } from '../store/records';
 import { apiHandler } from './api-handler';
 import { listRequest } from './list-query';
 import { etagOf, json } from './responses';
-import { pageView } from './views/page';
+import { pageResponse } from './views/page';
 import type { View } from './views/records';
 
 /**
@@ -24,14 +24,7 @@ export const listHandler = <T extends BaseRecord>(
   apiHandler(operationId, async ({ tenantId, query, rawQuery, baseUrl, routeUrl }) => {
     const { query: list, filter } = listRequest(query, rawQuery);
     const page = await listRecords(entity, tenantId, list);
-    return json(200, {
-      [listKey]: pageView(
-        page,
-        page.items.map((r) => view(r, baseUrl)),
-        routeUrl,
-        filter,
-      ),
-    });
+    return json(200, { [listKey]: await pageResponse(page, (r) => view(r, baseUrl), routeUrl, filter) });
   });
 
 export const detailHandler = <T extends BaseRecord>(

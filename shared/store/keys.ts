@@ -28,6 +28,9 @@ const TOKEN = 'TOKEN#';
 const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
 export type ChildKind = keyof typeof CHILD;
 
+/** Sort-key prefix of one kind of item in a ticket's collection: `begins_with` on it reads that kind alone. */
+export const childPrefix = (kind: ChildKind): string => CHILD[kind];
+
 /** Zero-padded so that lexicographic order equals numeric order for any non-negative ms timestamp. */
 const padTime = (ms: number): string => String(ms).padStart(15, '0');
 

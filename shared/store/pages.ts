@@ -6,8 +6,18 @@ import { db, tableName } from './dynamo';
 import type { SearchTarget } from './entity';
 import { InvalidCursor } from './errors';
 import { ownedBy } from './keys';
+import { TABLE_KEY } from './table-schema';
 
 export const RECORDS_PER_PAGE = 25;
+
+/**
+ * Lambda refuses a response payload over 6 000 000 bytes. A page's records, and a ticket
+ * detail's body, may take PAGE_BYTES of it, measured on the JSON they travel as
+ * (http/byte-budget.ts); the rest is room for the status, the headers and the list wrapper
+ * with its two links (a few KB at most).
+ */
+export const LAMBDA_RESPONSE_BYTES = 6_000_000;
+export const PAGE_BYTES = LAMBDA_RESPONSE_BYTES - 100_000;
 
 type Item = Record<string, unknown>;
 
@@ -21,51 +31,110 @@ export interface ListRequest {
   cursor?: string;
 }
 
+/**
+ * Where the entries of a paged list live: one partition of the table or of an index, or the
+ * part of it from a sort value on (range searches) or with a sort-key prefix (one kind of item
+ * in a ticket's collection), in one order.
+ */
+export interface PageSource {
+  tenantId: string;
+  /** Resource name, part of what a cursor is bound to. */
+  resource: string;
+  /** The index read (no name: the table itself) and its key attributes. */
+  index: { name?: string; partition: string; sort: string };
+  partition: string;
+  range?: { from: string } | { prefix: string };
+  /** `newest`: page 1 starts at the greatest sort value; `oldest`: at the least. */
+  order: 'newest' | 'oldest';
+  /** Strongly consistent reads (the table only). */
+  consistent?: boolean;
+  /**
+   * Only entries matching this FilterExpression (`#f…` names, `:f…` values). A Query's Limit
+   * counts entries before the filter, so each further Query of a page asks for twice as many.
+   */
+  filter?: { expression: string; names: Record<string, string>; values: Item };
+  /** The exact number of entries. */
+  count: () => Promise<number>;
+  /** Counted once, on the page a client starts from, then carried in the cursors. */
+  carryCount?: boolean;
+}
+
 /** Where a neighbouring page is: its number and, when it can be resumed cheaply, a signed cursor. */
 export interface PageLink {
   page: number;
   cursor?: string;
 }
 
-export interface Page {
-  totalRecords: number;
-  /** Index entries of the page, newest first. */
-  items: Item[];
+export interface PageLinks {
   previous: PageLink | null;
   next: PageLink | null;
 }
 
 /**
- * One page of a list, newest first. Resuming from a cursor costs one index Query (plus the
- * counter read) whatever the page number; a bare `?page=n` skips (n-1)*25 entries with
- * key-only reads first. The Query asks for one record more than a page to know, without
- * another round trip, whether a next page exists. Builds no URL: http/ turns links into them.
+ * Up to RECORDS_PER_PAGE entries in page order, and the links of the page once it is settled how
+ * many of them it returns: a byte budget may keep fewer (never none of a non-empty page).
+ * Reading on, it keeps the first ones; walking back, the last ones (those next to the page the
+ * walk came from), so that either way the links continue exactly after what was returned.
  */
-export const listPage = async (req: ListRequest): Promise<Page> => {
-  const binding = { t: req.tenantId, r: req.resource, f: filterDigest(req.target) };
-  const cursor = req.cursor ? await decodeCursor(req.cursor, binding) : undefined;
-  if (cursor && cursor.p !== req.page) throw pageMismatch();
+export interface Page<T = Item> {
+  totalRecords: number;
+  items: T[];
+  keep: 'first' | 'last';
+  links: (kept: number) => Promise<PageLinks>;
+}
+
+/** A page of an index-served list (every record of a kind, or one search), newest first. */
+export const listPage = (req: ListRequest): Promise<Page> => pageOf(listSource(req), req.page, req.cursor);
+
+/** A list request as a source: its counter, or for a range search, its total counted and carried. */
+export const listSource = (req: Pick<ListRequest, 'tenantId' | 'resource' | 'target'>): PageSource => {
+  const { index, partition, sortFrom, countName } = req.target;
+  const source: PageSource = {
+    tenantId: req.tenantId,
+    resource: req.resource,
+    index,
+    partition,
+    ...(sortFrom === undefined ? {} : { range: { from: sortFrom } }),
+    order: 'newest',
+    count: () =>
+      sortFrom === undefined ? readCount(req.tenantId, countName) : rangeCount(source, countName),
+    carryCount: sortFrom !== undefined,
+  };
+  return source;
+};
+
+/**
+ * One page of a source. Resuming from a cursor costs one Query per MB of entries read (one for
+ * records of ordinary size) plus the count, whatever the page number; a bare `?page=n` skips
+ * (n-1)*25 entries with key-only reads first. The read asks for one entry more than a page, to
+ * know without another round trip whether a next page exists, and follows DynamoDB's 1 MB
+ * pages until it has them, or until the entries read cannot all fit in PAGE_BYTES anyway.
+ * Builds no URL: http/ turns links into them.
+ */
+export const pageOf = async (src: PageSource, page: number, cursorText?: string): Promise<Page> => {
+  const binding = { t: src.tenantId, r: src.resource, f: sourceDigest(src) };
+  const cursor = cursorText ? await decodeCursor(cursorText, binding) : undefined;
+  if (cursor && cursor.p !== page) throw pageMismatch();
 
   let total: number;
-  let items: Item[];
-  let hasMore: boolean;
+  let read: Read;
   if (cursor) {
-    [total, { items, hasMore }] = await Promise.all([
-      cursor.c ?? count(req),
-      queryFrom(req, cursor.d, resumeKey(req, cursor)),
+    [total, read] = await Promise.all([
+      cursor.c ?? src.count(),
+      readFrom(src, cursor.d, startKey(src, cursor.k)),
     ]);
-  } else if (req.page === 1) {
-    [total, { items, hasMore }] = await Promise.all([count(req), queryFrom(req, 'n', undefined)]);
+  } else if (page === 1) {
+    [total, read] = await Promise.all([src.count(), readFrom(src, 'n', undefined)]);
   } else {
-    total = await count(req);
-    const start = pageStartsWithin(req.page, total) ? await skip(req) : undefined;
-    ({ items, hasMore } = start ? await queryFrom(req, 'n', start) : { items: [], hasMore: false });
+    total = await src.count();
+    const start = pageStartsWithin(page, total) ? await skip(src, page) : undefined;
+    read = start ? await readFrom(src, 'n', start) : { items: [], hasMore: false };
   }
 
-  const links = pageLinks(req.target.index.sort, req.page, items, hasMore, cursor?.d ?? 'n');
-  // A range search's total is counted once, on the page the client started from, and then
-  // travels in the cursors: walking its pages costs what walking any list costs.
-  const carried = isRange(req) ? { c: total } : {};
+  const direction = cursor?.d ?? 'n';
+  // A carried total is counted once, on the page the client started from, and then travels in
+  // the cursors: walking its pages costs what walking any list costs.
+  const carried = src.carryCount ? { c: total } : {};
   const sign = async (link: LinkPlan, d: 'n' | 'p'): Promise<PageLink> =>
     link.k
       ? {
@@ -75,10 +144,34 @@ export const listPage = async (req: ListRequest): Promise<Page> => {
       : { page: link.page };
   return {
     totalRecords: total,
-    items,
-    previous: links.previous && (await sign(links.previous, 'p')),
-    next: links.next && (await sign(links.next, 'n')),
+    items: read.items,
+    keep: direction === 'n' ? 'first' : 'last',
+    links: async (count) => {
+      const links = keptLinks(src.index.sort, page, read, direction, count);
+      return {
+        previous: links.previous && (await sign(links.previous, 'p')),
+        next: links.next && (await sign(links.next, 'n')),
+      };
+    },
   };
+};
+
+/**
+ * The links of a page that returns `count` of the entries read (at least one of a non-empty
+ * page): the first ones reading on, the last ones walking back. Entries read but not returned
+ * lie beyond the page, so reading on, the next page starts right after the last one returned.
+ */
+export const keptLinks = (
+  sortAttribute: string,
+  page: number,
+  read: Read,
+  direction: 'n' | 'p',
+  count: number,
+): { previous: LinkPlan | null; next: LinkPlan | null } => {
+  const { items, hasMore } = read;
+  const kept = items.length === 0 ? 0 : Math.min(items.length, Math.max(1, count));
+  const shown = direction === 'n' ? items.slice(0, kept) : items.slice(items.length - kept);
+  return pageLinks(sortAttribute, page, shown, hasMore || kept < items.length, direction);
 };
 
 /** A neighbouring page before its cursor is signed: the index position to resume from, if any. */
@@ -91,7 +184,7 @@ export interface LinkPlan {
 export type Position = [string, string, string];
 
 /**
- * The links of a page of `items` (newest first) read in `direction`: no previous on page 1, a
+ * The links of a page of `items` (in page order) read in `direction`: no previous on page 1, a
  * bare previous page number on page 2 or on an empty page, else a cursor from the first
  * record; a next page with a cursor from the last record when more records follow (walking
  * backwards, "more" meant newer records, so a next page always exists then).
@@ -124,59 +217,104 @@ export const pageStartsWithin = (page: number, total: number): boolean =>
 // The cursor already says which page it leads to; a different page number is a client bug.
 const pageMismatch = () => new InvalidCursor('The page parameter does not match the cursor.');
 
-const isRange = (req: ListRequest) => req.target.sortFrom !== undefined;
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 /** What a cursor is bound to besides tenant and resource: the index, partition and range start it reads. */
 export const filterDigest = (target: SearchTarget): string =>
-  createHash('sha256')
-    .update(`${target.index.name}\n${target.partition}\n${target.sortFrom ?? ''}`)
-    .digest('base64url')
-    .slice(0, 22);
+  digest(`${target.index.name}\n${target.partition}\n${target.sortFrom ?? ''}`);
 
-/** Exact size of the list: its counter, or for a range search, rangeCount. */
-const count = async (req: ListRequest): Promise<number> =>
-  isRange(req) ? rangeCount(req) : readCount(req.tenantId, req.target.countName);
+const sourceDigest = (src: PageSource): string => {
+  const range = src.range;
+  if (!range || 'from' in range) {
+    return digest(`${src.index.name}\n${src.partition}\n${range?.from ?? ''}`);
+  }
+  return digest(`${src.index.name ?? ''}\n${src.partition}\n^${range.prefix}`);
+};
+
+/** The Query reading a source, and the sort attribute's placeholder. */
+const baseQuery = (src: PageSource): QueryCommandInput => {
+  const names: Record<string, string> = { '#p': src.index.partition };
+  const values: Item = { ':p': src.partition };
+  let condition = '#p = :p';
+  if (src.range) {
+    names['#s'] = src.index.sort;
+    if ('from' in src.range) {
+      condition += ' AND #s >= :from';
+      values[':from'] = src.range.from;
+    } else {
+      condition += ' AND begins_with(#s, :prefix)';
+      values[':prefix'] = src.range.prefix;
+    }
+  }
+  if (src.filter) {
+    Object.assign(names, src.filter.names);
+    Object.assign(values, src.filter.values);
+  }
+  return {
+    TableName: tableName(),
+    ...(src.index.name ? { IndexName: src.index.name } : {}),
+    ...(src.consistent ? { ConsistentRead: true } : {}),
+    KeyConditionExpression: condition,
+    ...(src.filter ? { FilterExpression: src.filter.expression } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+};
+
+/** Reading on (`n`) follows the source's order; walking back (`p`) goes against it. */
+const forward = (src: PageSource, direction: 'n' | 'p') => (src.order === 'oldest') === (direction === 'n');
 
 /**
  * No counter can hold "entries from X on" for every X, so a range is counted with key-only
  * COUNT queries, from both ends at once, one page each in turn: whichever side ends first gives
  * the answer (inside, or the partition's counter minus outside). Cost: twice the smaller side.
+ * Each COUNT query stops at 1 MB of entries read; every side follows LastEvaluatedKey to its end.
  */
-const rangeCount = async (req: ListRequest): Promise<number> => {
-  const { KeyConditionExpression: _, ...base } = baseQuery(req);
-  const side = (condition: string) => {
-    let total = 0;
-    let start: Item | undefined;
-    let done = false;
-    return {
-      total: () => total,
-      done: () => done,
-      step: async () => {
-        const out = await db().send(
-          new QueryCommand({
-            ...base,
-            KeyConditionExpression: condition,
-            Select: 'COUNT',
-            ExclusiveStartKey: start,
-          }),
-        );
-        total += out.Count ?? 0;
-        start = out.LastEvaluatedKey;
-        done = !start;
-      },
-    };
-  };
-  const inside = side('#p = :p AND #s >= :from');
-  const outside = side('#p = :p AND #s < :from');
+const rangeCount = async (src: PageSource, countName: string): Promise<number> => {
+  if (!src.range || !('from' in src.range)) throw new Error('rangeCount counts a range from a sort value');
+  const { KeyConditionExpression: _, ...base } = baseQuery(src);
+  const inside = counting(base, '#p = :p AND #s >= :from');
+  const outside = counting(base, '#p = :p AND #s < :from');
   for (;;) {
     await inside.step();
     if (inside.done()) return inside.total();
     await outside.step();
     if (outside.done()) {
-      const all = await readCount(req.tenantId, req.target.countName);
+      const all = await readCount(src.tenantId, countName);
       return Math.max(0, all - outside.total());
     }
   }
+};
+
+/** Every entry of a source, counted with key-only COUNT queries (one per MB of entries). */
+export const countEntries = async (src: PageSource): Promise<number> => {
+  const { KeyConditionExpression, ...base } = baseQuery(src);
+  const all = counting(base, KeyConditionExpression as string);
+  while (!all.done()) await all.step();
+  return all.total();
+};
+
+const counting = (base: QueryCommandInput, condition: string) => {
+  let total = 0;
+  let start: Item | undefined;
+  let done = false;
+  return {
+    total: () => total,
+    done: () => done,
+    step: async () => {
+      const out = await db().send(
+        new QueryCommand({
+          ...base,
+          KeyConditionExpression: condition,
+          Select: 'COUNT',
+          ExclusiveStartKey: start,
+        }),
+      );
+      total += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+      done = !start;
+    },
+  };
 };
 
 const positionOf = (sortAttribute: string, item: Item | undefined): Position => [
@@ -186,76 +324,109 @@ const positionOf = (sortAttribute: string, item: Item | undefined): Position => 
 ];
 
 /** The ExclusiveStartKey a cursor resumes from; only ever inside the requesting tenant. */
-export const resumeKey = (req: Pick<ListRequest, 'tenantId' | 'target'>, cursor: CursorPayload): Item => {
-  const [sort, pk, sk] = cursor.k;
-  // Defence in depth: even a validly signed cursor can only resume inside this tenant.
-  if (!ownedBy(req.tenantId, pk)) throw new InvalidCursor('The cursor belongs to another query.');
-  const { index, partition } = req.target;
-  return { [index.partition]: partition, [index.sort]: sort, pk, sk };
+export const resumeKey = (req: Pick<ListRequest, 'tenantId' | 'target'>, cursor: CursorPayload): Item =>
+  startKey(listSource({ ...req, resource: '' }), cursor.k);
+
+const startKey = (src: PageSource, [sort, pk, sk]: Position): Item => {
+  // Defence in depth: even a validly signed cursor can only resume inside this tenant, and on
+  // the table, inside the partition it reads.
+  if (!ownedBy(src.tenantId, pk) || (!src.index.name && pk !== src.partition))
+    throw new InvalidCursor('The cursor belongs to another query.');
+  return { [src.index.partition]: src.partition, [src.index.sort]: sort, pk, sk };
 };
 
-const baseQuery = ({ target: { index, partition, sortFrom } }: ListRequest): QueryCommandInput =>
-  sortFrom === undefined
-    ? {
-        TableName: tableName(),
-        IndexName: index.name,
-        KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': index.partition },
-        ExpressionAttributeValues: { ':p': partition },
-      }
-    : {
-        TableName: tableName(),
-        IndexName: index.name,
-        KeyConditionExpression: '#p = :p AND #s >= :from',
-        ExpressionAttributeNames: { '#p': index.partition, '#s': index.sort },
-        ExpressionAttributeValues: { ':p': partition, ':from': sortFrom },
-      };
+/**
+ * What an entry will at least take in a response: its JSON less what the views never show
+ * (keys, index attributes, version; a few hundred bytes each, 4 KB allowed). The escaping of a
+ * response only adds to it, and references only grow when expanded.
+ */
+const STORE_ONLY_BYTES = 4096;
+export const leastResponseBytes = (item: Item): number =>
+  Math.max(0, Buffer.byteLength(JSON.stringify(item), 'utf8') - STORE_ONLY_BYTES);
 
-const queryFrom = async (req: ListRequest, direction: 'n' | 'p', start: Item | undefined) => {
-  const out = await db().send(
-    new QueryCommand({
-      ...baseQuery(req),
-      ScanIndexForward: direction === 'p',
-      Limit: RECORDS_PER_PAGE + 1,
-      ExclusiveStartKey: start,
-    }),
-  );
-  const found = out.Items ?? [];
-  const hasMore = found.length > RECORDS_PER_PAGE;
+export interface Read {
+  /** At most a page of entries, in page order. */
+  items: Item[];
+  /** More entries follow them in the direction read. */
+  hasMore: boolean;
+}
+
+/**
+ * A page of entries from `start` in `direction`, and whether more follow. A Query returns at
+ * most 1 MB, so one read may take several: it goes on until it has a page and one more entry,
+ * the source ends, or the entries read already pass PAGE_BYTES (a response could not carry them
+ * all, so the page ends among them whatever follows). Each Query asks only for what is missing.
+ */
+const readFrom = async (src: PageSource, direction: 'n' | 'p', start: Item | undefined): Promise<Read> => {
+  const found: Item[] = [];
+  let from = start;
+  let bytes = 0;
+  // A Limit counts entries read before a filter: when some did not match, ask for twice as many.
+  let widen = 1;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        ...baseQuery(src),
+        ScanIndexForward: forward(src, direction),
+        Limit: (RECORDS_PER_PAGE + 1 - found.length) * widen,
+        ExclusiveStartKey: from,
+      }),
+    );
+    if (src.filter) widen *= 2;
+    for (const item of out.Items ?? []) {
+      found.push(item);
+      bytes += leastResponseBytes(item);
+    }
+    from = out.LastEvaluatedKey;
+  } while (from && found.length <= RECORDS_PER_PAGE && bytes <= PAGE_BYTES);
+  // Entries past the page and its look-ahead are dropped: links resume from the entries kept.
   const items = found.slice(0, RECORDS_PER_PAGE);
-  return { items: direction === 'p' ? items.reverse() : items, hasMore };
+  return {
+    items: direction === 'p' ? items.reverse() : items,
+    hasMore: found.length > RECORDS_PER_PAGE || from !== undefined,
+  };
 };
 
-/** Key-only walk over the first (page-1)*25 entries; returns where the page starts. */
-const skip = async (req: ListRequest): Promise<Item | undefined> => {
-  let remaining = (req.page - 1) * RECORDS_PER_PAGE;
+/**
+ * Key-only walk over the first (page-1)*25 entries; returns where the page starts. Each Query
+ * stops at 1 MB of entries read (projection does not change that), so it counts what came back
+ * and follows LastEvaluatedKey. With a filter, Limit bounds the entries read and Count the
+ * matches, so `remaining` still never goes below zero.
+ */
+const skip = async (src: PageSource, page: number): Promise<Item | undefined> => {
+  let remaining = (page - 1) * RECORDS_PER_PAGE;
   let start: Item | undefined;
-  const query = baseQuery(req);
+  const query = baseQuery(src);
+  const keyAttributes = [
+    ...new Set([src.index.partition, src.index.sort, TABLE_KEY.partition, TABLE_KEY.sort]),
+  ];
+  const names = Object.fromEntries(keyAttributes.map((name, i) => [`#k${i}`, name]));
   while (remaining > 0) {
     const out = await db().send(
       new QueryCommand({
         ...query,
-        ExpressionAttributeNames: {
-          ...query.ExpressionAttributeNames,
-          '#s': req.target.index.sort,
-          '#pk': 'pk',
-          '#sk': 'sk',
-        },
-        ProjectionExpression: '#p, #s, #pk, #sk',
-        ScanIndexForward: false,
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...names },
+        ProjectionExpression: Object.keys(names).join(', '),
+        ScanIndexForward: forward(src, 'n'),
         Limit: Math.min(remaining, 1000),
         ExclusiveStartKey: start,
       }),
     );
     remaining -= out.Count ?? 0;
     start = out.LastEvaluatedKey;
-    if (!start) return remaining > 0 ? undefined : lastOf(req, out.Items);
+    if (!start) return remaining > 0 ? undefined : lastOf(src, out.Items);
   }
   return start;
 };
 
-const lastOf = (req: ListRequest, items: Item[] | undefined): Item | undefined => {
+const lastOf = (src: PageSource, items: Item[] | undefined): Item | undefined => {
   const last = items?.at(-1);
-  const { index, partition } = req.target;
-  return last && { [index.partition]: partition, [index.sort]: last[index.sort], pk: last.pk, sk: last.sk };
+  return (
+    last && {
+      [src.index.partition]: src.partition,
+      [src.index.sort]: last[src.index.sort],
+      pk: last.pk,
+      sk: last.sk,
+    }
+  );
 };

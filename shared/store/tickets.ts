@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
 import { db, tableName } from './dynamo';
 import {
@@ -15,10 +15,18 @@ import {
 import { deleteWrite, derivedWrites, type Item, itemOf, recordOf, searchTarget, updateWrite } from './entity';
 import { NotFound, StaleVersion } from './errors';
 import { isId } from './ids';
-import { childKind, type EntityKind, type ItemKey, keys, RECORD_SK } from './keys';
-import { listPage } from './pages';
+import {
+  type ChildKind,
+  childKind,
+  childPrefix,
+  type EntityKind,
+  type ItemKey,
+  keys,
+  RECORD_SK,
+} from './keys';
+import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
-import { SEARCH_INDEXES } from './table-schema';
+import { SEARCH_INDEXES, TABLE_KEY } from './table-schema';
 import type { WriteOp } from './transact';
 
 /**
@@ -199,22 +207,22 @@ export const childKeys = (collection: TicketCollection): ItemKey[] =>
     return kind !== 'record' && kind !== 'tag';
   });
 
-/** Tag entries point at tickets (their collection's partition); tickets themselves come in one BatchGet. */
-const ticketsOf = async (entries: Item[]): Promise<StoredTicket[]> => {
+/**
+ * Tag entries point at tickets (their collection's partition); tickets themselves come in one
+ * BatchGet. Aligned with the entries: a ticket deleted since its entry was read is undefined.
+ */
+const ticketsOf = async (entries: Item[]): Promise<(StoredTicket | undefined)[]> => {
   if (entries.every((item) => childKind(String(item.sk)) === 'record')) return entries as StoredTicket[];
   const wanted = entries.map((entry) => ({ pk: String(entry.pk), sk: RECORD_SK }));
   const found = await getMany(wanted);
-  return wanted.flatMap((key) => {
-    const ticket = found.get(`${key.pk}\n${key.sk}`);
-    return ticket ? [ticket as StoredTicket] : [];
-  });
+  return wanted.map((key) => found.get(`${key.pk}\n${key.sk}`) as StoredTicket | undefined);
 };
 
 /** A page of tickets, newest first: the whole list or one search, each from its own index. */
 export const listTickets = async (
   tenantId: string,
   query: { page: number; cursor?: string; search?: { param: string; value: string } },
-) => {
+): Promise<Page<StoredTicket | undefined>> => {
   const page = await listPage({
     tenantId,
     resource: 'TICKET',
@@ -223,6 +231,241 @@ export const listTickets = async (
     cursor: query.cursor,
   });
   return { ...page, items: await ticketsOf(page.items) };
+};
+
+/** The paged children of a ticket: the kind of item and the resource their cursors name. */
+const CHILD_PAGES = {
+  reply: { kind: 'reply', resource: 'TICKET_REPLY' },
+  note: { kind: 'note', resource: 'TICKET_NOTE' },
+  document: { kind: 'document', resource: 'TICKET_DOCUMENT' },
+} as const satisfies Record<string, { kind: ChildKind; resource: string }>;
+
+/** One kind of item of a ticket's collection, oldest first (by sort key), read consistently. */
+const childSource = (
+  tenantId: string,
+  ticketId: string,
+  what: keyof typeof CHILD_PAGES,
+  count: (self: PageSource) => Promise<number>,
+  extra: Partial<PageSource> = {},
+): PageSource => {
+  const source: PageSource = {
+    tenantId,
+    resource: CHILD_PAGES[what].resource,
+    index: TABLE_KEY,
+    partition: ticketKey(tenantId, ticketId).pk,
+    range: { prefix: childPrefix(CHILD_PAGES[what].kind) },
+    order: 'oldest',
+    consistent: true,
+    count: () => count(source),
+    ...extra,
+  };
+  return source;
+};
+
+/** The documents of a ticket and of its replies, in the order they were added. */
+const readDocuments = async (tenantId: string, ticketId: string): Promise<DocumentRecord[]> =>
+  sortDocuments(
+    (await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': ticketKey(tenantId, ticketId).pk,
+        ':prefix': childPrefix('document'),
+      },
+      ConsistentRead: true,
+    })) as unknown as DocumentRecord[],
+  );
+
+const sortDocuments = (documents: DocumentRecord[]) =>
+  documents.sort((a, b) => a.addedAt - b.addedAt || a.position - b.position);
+
+/**
+ * A page of a ticket's replies (`GET /ticket/{id}/replies`), oldest first, with the documents
+ * they carry. One Query on the ticket's collection (`begins_with` the reply prefix) per MB read,
+ * beside the ticket's GetItem (it must exist; `numberOfReplies` is the exact total) and the
+ * Query of its document records; 404 when the ticket does not exist.
+ */
+export const listReplies = async (
+  tenantId: string,
+  ticketId: string,
+  query: { page: number; cursor?: string },
+): Promise<{ page: Page<ReplyRecord>; documents: DocumentRecord[] }> => {
+  if (!isId(ticketId)) throw ticketMissing(ticketId);
+  const ticket = existing(tenantId, ticketId);
+  const source = childSource(tenantId, ticketId, 'reply', async () => (await ticket).numberOfReplies);
+  const [page, documents] = await Promise.all([
+    pageOf(source, query.page, query.cursor),
+    readDocuments(tenantId, ticketId),
+    ticket,
+  ]);
+  return { page: page as unknown as Page<ReplyRecord>, documents };
+};
+
+/**
+ * A page of a ticket's notes (`GET /ticket/{id}/notes`), oldest first. No counter holds the
+ * number of notes (they are added in the note's own transaction, which does not count them),
+ * so the total is counted with key-only COUNT queries on the page a client starts from and
+ * then carried in the cursors, as range searches do.
+ */
+export const listNotes = async (
+  tenantId: string,
+  ticketId: string,
+  query: { page: number; cursor?: string },
+): Promise<Page<NoteRecord>> => {
+  if (!isId(ticketId)) throw ticketMissing(ticketId);
+  const ticket = existing(tenantId, ticketId);
+  const source = childSource(tenantId, ticketId, 'note', countEntries, { carryCount: true });
+  const [page] = await Promise.all([pageOf(source, query.page, query.cursor), ticket]);
+  return page as unknown as Page<NoteRecord>;
+};
+
+/**
+ * A page of a ticket's own documents (`GET /ticket/{id}/documents`: those of `attachedDocuments`,
+ * not those of its replies), in the order of their ids (the time they were added). Their document
+ * records share a prefix with the replies' ones, so the Query filters on `replyId` and reads
+ * 1 MB pages; the total is counted (COUNT with the same filter) and carried, as for notes.
+ */
+export const listDocuments = async (
+  tenantId: string,
+  ticketId: string,
+  query: { page: number; cursor?: string },
+): Promise<Page<DocumentRecord>> => {
+  if (!isId(ticketId)) throw ticketMissing(ticketId);
+  const ticket = existing(tenantId, ticketId);
+  const source = childSource(tenantId, ticketId, 'document', countEntries, {
+    carryCount: true,
+    filter: {
+      expression: 'attribute_not_exists(#fReply) OR attribute_type(#fReply, :fNull)',
+      names: { '#fReply': 'replyId' },
+      values: { ':fNull': 'NULL' },
+    },
+  });
+  const [page] = await Promise.all([pageOf(source, query.page, query.cursor), ticket]);
+  return page as unknown as Page<DocumentRecord>;
+};
+
+/** The ticket (consistent), or 404: a key-only GetItem. */
+const existing = async (tenantId: string, id: string): Promise<{ numberOfReplies: number }> => {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: ticketKey(tenantId, id),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, numberOfReplies',
+    }),
+  );
+  if (!out.Item) throw ticketMissing(id);
+  return { numberOfReplies: Number(out.Item.numberOfReplies ?? 0) };
+};
+
+/** The most recent of a ticket's replies or notes that were read, oldest first, and whether they are all of them. */
+export interface Recent<T> {
+  items: T[];
+  complete: boolean;
+}
+
+export interface TicketDetailItems {
+  ticket: StoredTicket | undefined;
+  replies: Recent<ReplyRecord>;
+  notes: Recent<NoteRecord>;
+  /** Every document record of the ticket and its replies, in the order they were added. */
+  documents: DocumentRecord[];
+}
+
+/** How much of a conversation a detail reads: at most `count` items, and no more once their text passes `bytes`. */
+export interface RecentLimit {
+  count: number;
+  bytes: number;
+}
+
+const textOf = (kind: 'reply' | 'note', item: Item): string =>
+  String(kind === 'reply' ? item.text : item.note);
+
+/**
+ * What a ticket detail shows, read with bounded cost however long the conversation: one
+ * consistent Query of the ticket's collection, which for most tickets (under 1 MB) holds all of
+ * it. When it does not, the ticket comes from that first page, and what it did not finish is read
+ * on its own, in parallel: the document records (small) all of them, the replies and the notes
+ * newest first, each until `limit` says a response could not show more of them.
+ */
+export const readDetailItems = async (
+  tenantId: string,
+  id: string,
+  limit: RecentLimit,
+): Promise<TicketDetailItems> => {
+  if (!isId(id)) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
+  const pk = ticketKey(tenantId, id).pk;
+  const first = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
+  const items = (first.Items ?? []) as Item[];
+  const ticket = items.find((item) => item.sk === RECORD_SK) as StoredTicket | undefined;
+  if (!ticket) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
+  // The first page read every item of a kind when it ended past all of that kind's keys.
+  const end = first.LastEvaluatedKey?.sk as string | undefined;
+  const whole = (kind: ChildKind) =>
+    end === undefined || (end > childPrefix(kind) && !end.startsWith(childPrefix(kind)));
+  const of = (kind: ChildKind) => items.filter((item) => childKind(String(item.sk)) === kind);
+  const recent = (kind: 'reply' | 'note') =>
+    whole(kind) ? latest(of(kind), limit.count) : readRecent(pk, kind, limit);
+  const [documents, replies, notes] = await Promise.all([
+    whole('document')
+      ? sortDocuments(of('document') as unknown as DocumentRecord[])
+      : readDocuments(tenantId, id),
+    recent('reply'),
+    recent('note'),
+  ]);
+  return {
+    ticket,
+    replies: replies as unknown as Recent<ReplyRecord>,
+    notes: notes as unknown as Recent<NoteRecord>,
+    documents,
+  };
+};
+
+const none = <T>(): Recent<T> => ({ items: [], complete: true });
+
+/** The last `count` of items read whole (oldest first). */
+const latest = (items: Item[], count: number): Recent<Item> => ({
+  items: items.slice(Math.max(0, items.length - count)),
+  complete: items.length <= count,
+});
+
+/**
+ * A ticket's replies or notes newest first, one Query per MB, until `limit.count` are read or
+ * their text alone passes `limit.bytes` (their JSON is at least as long: a response could not
+ * show more of them). Returned oldest first.
+ */
+const readRecent = async (pk: string, kind: 'reply' | 'note', limit: RecentLimit): Promise<Recent<Item>> => {
+  const found: Item[] = [];
+  let from: Item | undefined;
+  let bytes = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': childPrefix(kind) },
+        ConsistentRead: true,
+        ScanIndexForward: false,
+        Limit: limit.count + 1 - found.length,
+        ExclusiveStartKey: from,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      found.push(item);
+      bytes += Buffer.byteLength(textOf(kind, item), 'utf8');
+    }
+    from = out.LastEvaluatedKey;
+  } while (from && found.length <= limit.count && bytes <= limit.bytes);
+  return {
+    items: found.slice(0, limit.count).reverse(),
+    complete: !from && found.length <= limit.count,
+  };
 };
 
 /** One document record of one ticket of this tenant, or 404. */

@@ -1,10 +1,12 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newTicket, ticketNumber } from '../../shared/domain/ticket-rules';
+import { ticketInsert } from '../../shared/schemas/ticket';
 import { db, tableName } from '../../shared/store/dynamo';
-import type { ReplyRecord } from '../../shared/store/entities/ticket';
+import type { DocumentRecord, ReplyRecord, TicketRecord } from '../../shared/store/entities/ticket';
 import { newId } from '../../shared/store/ids';
-import { keys } from '../../shared/store/keys';
-import { replyWrites } from '../../shared/store/tickets';
-import { sleep } from '../../shared/store/transact';
+import { blobKeys, keys } from '../../shared/store/keys';
+import { createTicketWrites, documentWrites, replyWrites } from '../../shared/store/tickets';
+import { mergeCounters, sleep } from '../../shared/store/transact';
 
 /**
  * Test data written straight to the store, for tests whose subject is not how it got there.
@@ -67,4 +69,69 @@ export const seedReplies = async (
     }),
   );
   return replies;
+};
+
+/**
+ * Creates tickets from insert bodies (validated by the route's own schema) as that many inserts
+ * would, oldest first (ticket i is inserted at `start + i`): the ticket items, their tag items,
+ * counters and reference counts, all built by the store's own writers. Puts go out in batches;
+ * the counter and reference-count moves of all the tickets are summed first and applied once
+ * per counted item. Existence checks of references are skipped: point them at real records.
+ */
+export const seedTickets = async (
+  tenantId: string,
+  bodies: unknown[],
+  start = Date.now(),
+): Promise<TicketRecord[]> => {
+  const tickets = bodies.map((body, i) =>
+    newTicket(ticketInsert.parse(body), newId(start + i), ticketNumber(i + 1, start + i), start + i),
+  );
+  const ops = mergeCounters(tickets.flatMap((ticket) => createTicketWrites(tenantId, ticket)));
+  const puts: Record<string, unknown>[] = [];
+  const updates: UpdateCommand[] = [];
+  for (const { item } of ops) {
+    if (item.Put?.Item) puts.push(item.Put.Item);
+    else if (item.Update) updates.push(new UpdateCommand({ ...item.Update, TableName: tableName() }));
+    else if (!item.ConditionCheck) throw new Error('seedTickets writes puts and counter moves only');
+  }
+  await putAll(puts);
+  await Promise.all(updates.map((update) => db().send(update)));
+  return tickets;
+};
+
+/**
+ * Adds `count` document records to a ticket (its own, or a reply's with `replyId`), named by
+ * `name(i)`, as that many attachments would: the records only (their S3 objects are not
+ * written, so downloading them would fail). Returned in the order they were added.
+ */
+export const seedDocuments = async (
+  tenantId: string,
+  ticketId: string,
+  count: number,
+  name: (i: number) => string = (i) => `file${i}.txt`,
+  replyId: string | null = null,
+): Promise<DocumentRecord[]> => {
+  const start = Date.now();
+  const documents: DocumentRecord[] = Array.from({ length: count }, (_, i) => {
+    const id = newId(start + i);
+    return {
+      id,
+      ticketId,
+      replyId,
+      documentName: name(i),
+      documentType: 'text/plain',
+      size: 1,
+      checksum: 'a'.repeat(64),
+      key: blobKeys.document(tenantId, ticketId, id),
+      addedAt: start + i,
+      position: 0,
+    };
+  });
+  await putAll(
+    documentWrites(tenantId, documents).map((op) => {
+      if (!op.item.Put?.Item) throw new Error('seedDocuments writes document items only');
+      return op.item.Put.Item;
+    }),
+  );
+  return documents;
 };

@@ -87,8 +87,15 @@ describe('ticket insert and detail', () => {
       customPortalId: null,
       toReply: true,
       toReplyCustomer: false,
+      // beyond the seed: whether the detail left documents, replies or notes out, and where all of them are
+      documentsTruncated: false,
+      documentsUrl: expect.stringMatching(new RegExp(`/ticket/${res.body.id}/documents$`)),
+      repliesTruncated: false,
+      repliesUrl: expect.stringMatching(new RegExp(`/ticket/${res.body.id}/replies$`)),
+      notesTruncated: false,
+      notesUrl: expect.stringMatching(new RegExp(`/ticket/${res.body.id}/notes$`)),
     });
-    expect(Object.keys(t)).toHaveLength(37);
+    expect(Object.keys(t)).toHaveLength(43);
     expect(t.insertDate).toBeGreaterThanOrEqual(before);
     expect(t.openedBy.profilePhotoUrl).toMatch(new RegExp(`/customer/photo/${customer}$`));
   });

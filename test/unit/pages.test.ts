@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageUrl, pageView } from '../../shared/http/views/page';
+import { payloadBytes } from '../../shared/http/byte-budget';
+import { pageResponse, pageUrl, pageView } from '../../shared/http/views/page';
 import { customerEntity } from '../../shared/store/entities/records';
 import { ticketEntity } from '../../shared/store/entities/ticket';
 import { searchTarget } from '../../shared/store/entity';
 import { InvalidCursor } from '../../shared/store/errors';
 import {
   filterDigest,
+  keptLinks,
+  PAGE_BYTES,
+  type Page,
   pageLinks,
   pageStartsWithin,
   RECORDS_PER_PAGE,
@@ -71,6 +75,103 @@ describe('pageLinks', () => {
         },
       ),
     );
+  });
+});
+
+describe('keptLinks', () => {
+  const position = (n: number) => [`sort-${n}`, entry(n).pk, '#'];
+
+  it('reading on, continues right after the last entry returned, even when more were read', () => {
+    const read = { items: entries(25), hasMore: false };
+    expect(keptLinks(SORT, 3, read, 'n', 25).next).toBeNull();
+    expect(keptLinks(SORT, 3, read, 'n', 10)).toEqual({
+      previous: { page: 2, k: position(0) },
+      next: { page: 4, k: position(9) },
+    });
+  });
+
+  it('walking back, returns the entries next to the page it came from: previous starts before the first returned', () => {
+    const read = { items: entries(25), hasMore: true };
+    expect(keptLinks(SORT, 3, read, 'p', 10)).toEqual({
+      previous: { page: 2, k: position(15) },
+      next: { page: 4, k: position(24) },
+    });
+  });
+
+  it('returns at least one entry of a non-empty page, and never more than were read', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.nat({ max: RECORDS_PER_PAGE }),
+        fc.boolean(),
+        fc.constantFrom('n' as const, 'p' as const),
+        fc.integer({ min: -2, max: 30 }),
+        (page, size, hasMore, direction, count) => {
+          const { previous, next } = keptLinks(
+            SORT,
+            page,
+            { items: entries(size), hasMore },
+            direction,
+            count,
+          );
+          const kept = size === 0 ? 0 : Math.min(size, Math.max(1, count));
+          const first = direction === 'n' ? 0 : size - kept;
+          const last = direction === 'n' ? kept - 1 : size - 1;
+          if (kept === 0) expect(next).toBeNull();
+          else if (direction === 'p' || hasMore || kept < size)
+            expect(next).toEqual({ page: page + 1, k: position(last) });
+          else expect(next).toBeNull();
+          if (page > 2 && kept > 0) expect(previous).toEqual({ page: page - 1, k: position(first) });
+        },
+      ),
+    );
+  });
+});
+
+describe('pageResponse', () => {
+  const listUrl = 'https://api.example.com/ticket/list';
+  /** A page of records of the given sizes in bytes of payload; remembers what `links` was told. */
+  const fakePage = (sizes: (number | undefined)[], keep: 'first' | 'last') => {
+    const told: number[] = [];
+    const page: Page<{ id: number; pad: string } | undefined> = {
+      totalRecords: 99,
+      keep,
+      items: sizes.map((size, i) => (size === undefined ? undefined : { id: i, pad: 'x'.repeat(size) })),
+      links: async (kept) => {
+        told.push(kept);
+        return { previous: null, next: { page: 2, cursor: 'c' } };
+      },
+    };
+    return { page, told };
+  };
+  const view = (r: { id: number; pad: string }) => ({ id: r.id, pad: r.pad });
+
+  it('returns every record that fits, and tells the store how many entries it kept', async () => {
+    const { page, told } = fakePage([10, 20, 30], 'first');
+    const body = await pageResponse(page, view, listUrl, {});
+    expect(body.records.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(told).toEqual([3]);
+    expect(body.nextQuery).toBe(`${listUrl}?page=2&cursor=c`);
+  });
+
+  it('cuts a page at PAGE_BYTES of payload: the first records reading on, the last walking back', async () => {
+    const big = 1_900_000; // 3 fit, not 4
+    const first = fakePage([big, big, big, big, big], 'first');
+    const body = await pageResponse(first.page, view, listUrl, {});
+    expect(body.records.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(first.told).toEqual([3]);
+    expect(payloadBytes(body.records)).toBeLessThanOrEqual(PAGE_BYTES);
+    const last = fakePage([big, big, big, big, big], 'last');
+    expect((await pageResponse(last.page, view, listUrl, {})).records.map((r) => r.id)).toEqual([2, 3, 4]);
+    expect(last.told).toEqual([3]);
+  });
+
+  it('always returns one record, and skips entries whose record vanished', async () => {
+    const huge = fakePage([PAGE_BYTES + 1, 1], 'first');
+    expect((await pageResponse(huge.page, view, listUrl, {})).records.map((r) => r.id)).toEqual([0]);
+    const gone = fakePage([1, undefined, 1], 'first');
+    expect((await pageResponse(gone.page, view, listUrl, {})).records.map((r) => r.id)).toEqual([0, 2]);
+    expect(gone.told).toEqual([3]);
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fillLabels } from '../../shared/domain/lookups';
-import { DETAIL_MAX_REPLIES, latestReplies, relatedOf } from '../../shared/domain/ticket-reads';
+import { relatedOf } from '../../shared/domain/ticket-reads';
 import {
   closedDateAfter,
   newTicket,
@@ -208,47 +208,6 @@ const reply = (n: number, text = `reply ${n}`): ReplyRecord => ({
   text,
   replyDate: NOW + n,
   replyFromOperator: null,
-});
-
-describe('latestReplies', () => {
-  it('keeps all replies, oldest first, while under both caps', () => {
-    const replies = Array.from({ length: 10 }, (_, i) => reply(i));
-    expect(latestReplies(replies)).toEqual(replies);
-    expect(latestReplies([])).toEqual([]);
-  });
-
-  it(`keeps the ${DETAIL_MAX_REPLIES} most recent, oldest first`, () => {
-    const replies = Array.from({ length: DETAIL_MAX_REPLIES + 5 }, (_, i) => reply(i));
-    const kept = latestReplies(replies);
-    expect(kept).toHaveLength(DETAIL_MAX_REPLIES);
-    expect(kept[0]).toBe(replies[5]);
-    expect(kept.at(-1)).toBe(replies.at(-1));
-  });
-
-  it('stops at 4.5 MB of text (bytes, not characters, plus 200 per reply), keeping the most recent', () => {
-    // 32,000 bytes + 200 each: 139 fit in 4,500,000 bytes.
-    const ascii = Array.from({ length: 200 }, (_, i) => reply(i, 'x'.repeat(32_000)));
-    const kept = latestReplies(ascii);
-    expect(kept).toHaveLength(139);
-    expect(kept).toEqual(ascii.slice(-139));
-    // The same byte count in two-byte characters: half the characters, the same cap.
-    const accented = Array.from({ length: 200 }, (_, i) => reply(i, 'é'.repeat(16_000)));
-    expect(latestReplies(accented)).toHaveLength(139);
-  });
-
-  it('returns a suffix of the replies within both caps', () => {
-    fc.assert(
-      fc.property(fc.array(fc.nat({ max: 300_000 }), { maxLength: 60 }), (sizes) => {
-        const replies = sizes.map((size, i) => reply(i, 'x'.repeat(size)));
-        const kept = latestReplies(replies);
-        expect(kept).toEqual(replies.slice(replies.length - kept.length));
-        const bytes = kept.reduce((sum, r) => sum + r.text.length + 200, 0);
-        expect(bytes).toBeLessThanOrEqual(4_500_000);
-        const next = replies[replies.length - kept.length - 1];
-        if (next) expect(bytes + next.text.length + 200).toBeGreaterThan(4_500_000);
-      }),
-    );
-  });
 });
 
 describe('relatedOf', () => {

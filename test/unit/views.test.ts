@@ -1,10 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Related, TicketParts } from '../../shared/domain/ticket-reads';
+import type { DetailParts, Related, TicketParts } from '../../shared/domain/ticket-reads';
+import { payloadBytes } from '../../shared/http/byte-budget';
 import { agentView, customerView, lookupView, RECORD_VIEWS } from '../../shared/http/views/records';
-import { ticketView } from '../../shared/http/views/ticket';
+import { noteView, replyView, ticketDetailView, ticketView } from '../../shared/http/views/ticket';
 import type { AgentRecord, CustomerRecord, StoredLookup } from '../../shared/store/entities/records';
-import type { DocumentRecord } from '../../shared/store/entities/ticket';
+import type { DocumentRecord, NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
 import type { EntityKind } from '../../shared/store/keys';
+import { PAGE_BYTES } from '../../shared/store/pages';
 import { customer, id, NOW, ticket } from './fixtures';
 
 const BASE = 'https://api.example.com';
@@ -273,5 +276,238 @@ describe('ticketView', () => {
     const view = ticketView({ ...t, numberOfReplies: 2 }, related, BASE);
     expect(Object.keys(view)).toEqual(DETAIL_FIELDS.filter((f) => !LIST_ONLY_MISSING.includes(f)));
     expect(view.numberOfReplies).toBe(2);
+  });
+});
+
+/** The worst a character can cost in a response: 1 stored, `\u0001` in JSON, `\\u0001` in the payload. */
+const worst = (n: number) => '\u0001'.repeat(n);
+const fill = (n: number, i = 0) => `${i}${worst(n - String(i).length)}`;
+
+/** Records with every text field at its limit, every character at its most expensive. */
+const largest = {
+  agent: (n: number): Record<string, unknown> => ({
+    id: id(n),
+    name: fill(200, n),
+    email: `${'a'.repeat(64)}@${'b'.repeat(185)}.com`,
+    phoneNumber: fill(50),
+    language: 'en',
+    signature: fill(10_000),
+  }),
+  customer: (): Record<string, unknown> => ({
+    ...Object.fromEntries(
+      [
+        ['name', 200],
+        ['phoneNumber', 50],
+        ['faxNumber', 50],
+        ['mobileNumber', 50],
+        ['address', 1000],
+        ['city', 200],
+        ['province', 200],
+        ['postalNumber', 20],
+        ['skypeAddress', 254],
+        ['msnAddress', 254],
+        ['gtalkAddress', 254],
+        ['twitterAccountUrl', 2048],
+        ['facebookAccountUrl', 2048],
+        ['linkedinAccountUrl', 2048],
+        ['googleAccountUrl', 2048],
+        ['youtubeAccountUrl', 2048],
+        ['registrationChannel', 100],
+        ['signature', 10_000],
+        ['memo', 10_000],
+        ['website', 2048],
+        ['company', 200],
+      ].map(([field, n]) => [field, fill(n as number)]),
+    ),
+    id: id(1),
+    email: `${'a'.repeat(64)}@${'b'.repeat(185)}.com`,
+    birthDate: -1,
+    state: 'GB',
+    topClient: true,
+    language: 'en',
+    account: { username: fill(200) },
+    insertByAgentId: fill(64),
+    customFields: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [fill(100, i), fill(2000, i)])),
+  }),
+  lookup: (n: number, field: string) => ({
+    id: id(n),
+    [field]: fill(100),
+    labels: { en: fill(200), it: fill(200), es: fill(200), fr: fill(200) },
+  }),
+  ticket: () =>
+    ticket({
+      subject: fill(500),
+      description: fill(64_000),
+      memo: fill(10_000),
+      assignedTo: id(2),
+      cc: Array.from({ length: 10 }, (_, i) => id(10 + i)),
+      type: id(5),
+      area: id(6),
+      group: id(7),
+      tags: Array.from({ length: 20 }, (_, i) => fill(100, i)),
+      customFields: Array.from({ length: 50 }, (_, i) => ({ name: fill(100, i), value: fill(2000, i) })),
+      messageUniqueId: fill(1000),
+      tweetId: fill(100),
+      facebookId: fill(100),
+      linkedinId: fill(100),
+      linkedinType: fill(100),
+      googlePlusId: fill(100),
+      googlePlusType: fill(100),
+      youtubeId: fill(100),
+      youtubeType: fill(100),
+      customPortalId: fill(100),
+    }),
+};
+const largestRelated: Related = (kind, key) => {
+  if (kind === 'CUSTOMER') return largest.customer();
+  if (kind === 'AGENT') return largest.agent(Number.parseInt(key, 16));
+  const field = { TICKET_TYPE: 'type', TICKET_AREA: 'area', TICKET_GROUP: 'group' }[kind as string] as string;
+  return largest.lookup(Number.parseInt(key, 16), field);
+};
+
+const reply = (n: number, text: string, replyFromOperator: string | null = null): ReplyRecord => ({
+  id: id(1000 + n),
+  ticketId: id(100),
+  text,
+  replyDate: NOW + n,
+  replyFromOperator,
+});
+const note = (n: number, text: string): NoteRecord => ({
+  id: id(5000 + n),
+  ticketId: id(100),
+  note: text,
+  insertBy: id(2),
+  assignedTo: id(3),
+  date: NOW + n,
+  remindMe: null,
+});
+const detailParts = (
+  replies: ReplyRecord[],
+  notes: NoteRecord[],
+  over: Partial<DetailParts> = {},
+): DetailParts => ({
+  replies,
+  notes,
+  documents: [],
+  allReplies: true,
+  allNotes: true,
+  ...over,
+});
+
+describe('the largest records the API accepts', () => {
+  it('a ticket as a list record takes about half of a page budget, so a page always has room for one', () => {
+    const bytes = payloadBytes(ticketView(largest.ticket(), largestRelated, BASE));
+    // ~3.1 MB: a page always has room for one whole record, and a detail for more than the ticket
+    expect(bytes).toBeLessThan(PAGE_BYTES * 0.55);
+  });
+
+  it('a reply with its author, and a note with two agents, take a small part of a budget', () => {
+    const r = replyView(reply(1, fill(32_000), id(2)), { documents: [] }, largestRelated, BASE);
+    expect(payloadBytes(r)).toBeLessThan(PAGE_BYTES / 10);
+    expect(payloadBytes(noteView(note(1, fill(10_000)), largestRelated, BASE))).toBeLessThan(PAGE_BYTES / 10);
+  });
+});
+
+describe('ticketDetailView', () => {
+  const related: Related = (kind, key) => (kind === 'AGENT' ? { id: key, name: 'Grace' } : { id: key });
+  const t = ticket();
+
+  it('shows a short conversation whole, says nothing was left out, and where the whole conversation is', () => {
+    const view = ticketDetailView(t, detailParts([reply(1, 'a')], [note(1, 'n')]), related, BASE);
+    expect(view).toMatchObject({
+      documentsTruncated: false,
+      documentsUrl: `${BASE}/ticket/${id(100)}/documents`,
+      replies: [expect.objectContaining({ id: id(1001) })],
+      repliesTruncated: false,
+      repliesUrl: `${BASE}/ticket/${id(100)}/replies`,
+      ticketNotes: [expect.objectContaining({ id: id(5001) })],
+      notesTruncated: false,
+      notesUrl: `${BASE}/ticket/${id(100)}/notes`,
+    });
+  });
+
+  it('keeps the earliest own documents that fit, and leaves the documents of the replies with them', () => {
+    const document = (n: number, replyId: string | null): DocumentRecord => ({
+      id: id(7000 + n),
+      ticketId: id(100),
+      replyId,
+      documentName: worst(255),
+      documentType: 'text/plain',
+      size: 1,
+      checksum: 'a'.repeat(64),
+      key: 'k',
+      addedAt: NOW + n,
+      position: 0,
+    });
+    const own = Array.from({ length: 4000 }, (_, i) => document(i, null));
+    const theirs = Array.from({ length: 10 }, (_, i) => document(5000 + i, id(1001)));
+    const view = ticketDetailView(
+      largest.ticket(),
+      detailParts([reply(1, 'a')], [note(1, 'n')], { documents: [...own, ...theirs] }),
+      largestRelated,
+      BASE,
+    );
+    expect(payloadBytes(view)).toBeLessThanOrEqual(PAGE_BYTES);
+    const shown = (view.attachedDocuments as { id: string }[]).map((d) => d.id);
+    expect(shown.length).toBeGreaterThan(500);
+    expect(shown).toEqual(own.slice(0, shown.length).map((d) => d.id));
+    expect(view).toMatchObject({
+      documentsTruncated: true,
+      documentsUrl: `${BASE}/ticket/${id(100)}/documents`,
+      repliesTruncated: false,
+      notesTruncated: false,
+    });
+    expect((view.replies as { attachedDocuments: unknown[] }[])[0]?.attachedDocuments).toHaveLength(10);
+  });
+
+  it('says replies or notes were left out when the store did not read them all', () => {
+    const view = ticketDetailView(
+      t,
+      detailParts([reply(1, 'a')], [], { allReplies: false, allNotes: false }),
+      related,
+      BASE,
+    );
+    expect(view).toMatchObject({ repliesTruncated: true, notesTruncated: true });
+  });
+
+  it('keeps the most recent of 48 CJK replies and 80 CJK notes (~7 MB) within the budget', () => {
+    const replies = Array.from({ length: 48 }, (_, i) => reply(i, '漢'.repeat(32_000)));
+    const notes = Array.from({ length: 80 }, (_, i) => note(i, '漢'.repeat(10_000)));
+    const view = ticketDetailView(t, detailParts(replies, notes), related, BASE);
+    expect(payloadBytes(view)).toBeLessThanOrEqual(PAGE_BYTES);
+    const shown = (view.replies as { id: string }[]).map((r) => r.id);
+    expect(shown).toEqual(replies.slice(48 - shown.length).map((r) => r.id));
+    // the notes (2.4 MB) need less than half the room: all of them, and the replies get the rest
+    expect(view.ticketNotes).toHaveLength(80);
+    expect(view.notesTruncated).toBe(false);
+    expect(shown.length).toBeGreaterThan(30);
+    expect(view.repliesTruncated).toBe(true);
+  });
+
+  it('for any conversation: stays within the budget, shows the most recent, and flags exactly what it left out', () => {
+    const text = fc.oneof(
+      fc.constant('short'),
+      fc.integer({ min: 1, max: 32_000 }).map((n) => '漢'.repeat(n)),
+      fc.integer({ min: 1, max: 32_000 }).map((n) => worst(n)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(text, { maxLength: 60 }),
+        fc.array(text, { maxLength: 60 }),
+        (replyTexts, noteTexts) => {
+          const replies = replyTexts.map((x, i) => reply(i, x));
+          const notes = noteTexts.map((x, i) => note(i, x.slice(0, 10_000)));
+          const view = ticketDetailView(largest.ticket(), detailParts(replies, notes), largestRelated, BASE);
+          expect(payloadBytes(view)).toBeLessThanOrEqual(PAGE_BYTES);
+          const shownReplies = (view.replies as { id: string }[]).map((r) => r.id);
+          const shownNotes = (view.ticketNotes as { id: string }[]).map((n) => n.id);
+          expect(shownReplies).toEqual(replies.slice(replies.length - shownReplies.length).map((r) => r.id));
+          expect(shownNotes).toEqual(notes.slice(notes.length - shownNotes.length).map((n) => n.id));
+          expect(view.repliesTruncated).toBe(shownReplies.length < replies.length);
+          expect(view.notesTruncated).toBe(shownNotes.length < notes.length);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

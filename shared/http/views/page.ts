@@ -1,5 +1,6 @@
-import type { PageLink } from '../../store/pages';
-import { RECORDS_PER_PAGE } from '../../store/pages';
+import { PAGE_BYTES, type Page, type PageLink, RECORDS_PER_PAGE } from '../../store/pages';
+import { fitCount, payloadBytes } from '../byte-budget';
+import type { View } from './records';
 
 /**
  * The list wrapper of the seed: `{ totalRecords, recordsPerPage, previousQuery, nextQuery, records }`.
@@ -25,3 +26,29 @@ export const pageView = <T>(
   nextQuery: page.next ? pageUrl(listUrl, filter, page.next) : null,
   records,
 });
+
+/**
+ * The wrapper of a page read from the store: its records as `view` shows them, as many whole
+ * records as fit in PAGE_BYTES of the response (at least one), and links that continue exactly
+ * after the last record returned. An entry whose record vanished between the index read and
+ * the record read (`undefined`) is skipped.
+ */
+export const pageResponse = async <T>(
+  page: Page<T | undefined>,
+  view: (item: T) => View,
+  listUrl: string,
+  filter: Record<string, string>,
+) => {
+  const views = page.items.map((item) => (item === undefined ? undefined : view(item)));
+  const sizes = views.map((v) => (v === undefined ? 0 : payloadBytes(v)));
+  const inOrder = page.keep === 'first' ? sizes : [...sizes].reverse();
+  const kept = fitCount(inOrder, PAGE_BYTES, 1);
+  const shown = page.keep === 'first' ? views.slice(0, kept) : views.slice(views.length - kept);
+  const links = await page.links(kept);
+  return pageView(
+    { totalRecords: page.totalRecords, ...links },
+    shown.filter((v): v is View => v !== undefined),
+    listUrl,
+    filter,
+  );
+};

@@ -1,7 +1,9 @@
-import type { Related, TicketParts } from '../../domain/ticket-reads';
+import type { DetailParts, Related, TicketParts } from '../../domain/ticket-reads';
 import { SOURCE_LABELS, STATUS_LABELS } from '../../schemas/ticket';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
 import type { EntityKind } from '../../store/keys';
+import { PAGE_BYTES } from '../../store/pages';
+import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
 import { RECORD_VIEWS, type View } from './records';
 
 /**
@@ -21,7 +23,7 @@ const expand = (
 };
 
 /** Documents come without their bytes, with an address that downloads them. */
-const documentView = (doc: DocumentRecord, baseUrl: string) => ({
+export const documentView = (doc: DocumentRecord, baseUrl: string): View => ({
   id: doc.id,
   documentName: doc.documentName,
   documentType: doc.documentType,
@@ -30,10 +32,16 @@ const documentView = (doc: DocumentRecord, baseUrl: string) => ({
   downloadUrl: `${baseUrl}/ticket/${doc.ticketId}/attachment/${doc.id}`,
 });
 
-const documentsOf = (parts: TicketParts, owner: string | null, baseUrl: string) =>
+const documentsOf = (parts: Pick<TicketParts, 'documents'>, owner: string | null, baseUrl: string) =>
   parts.documents.filter((d) => (d.replyId ?? null) === owner).map((d) => documentView(d, baseUrl));
 
-const replyView = (reply: ReplyRecord, parts: TicketParts, related: Related, baseUrl: string) => ({
+/** A reply with its documents (those of `parts.documents` attached to it). */
+export const replyView = (
+  reply: ReplyRecord,
+  parts: Pick<TicketParts, 'documents'>,
+  related: Related,
+  baseUrl: string,
+): View => ({
   id: reply.id,
   text: reply.text,
   replyDate: reply.replyDate,
@@ -41,7 +49,7 @@ const replyView = (reply: ReplyRecord, parts: TicketParts, related: Related, bas
   attachedDocuments: documentsOf(parts, reply.id, baseUrl),
 });
 
-const noteView = (note: NoteRecord, related: Related, baseUrl: string) => ({
+export const noteView = (note: NoteRecord, related: Related, baseUrl: string): View => ({
   id: note.id,
   note: note.note,
   insertBy: expand(related, 'AGENT', note.insertBy, baseUrl),
@@ -100,4 +108,75 @@ export const ticketView = (t: TicketRecord, related: Related, baseUrl: string, p
   out.toReply = t.toReply;
   out.toReplyCustomer = t.toReplyCustomer;
   return out;
+};
+
+/** Where all of a ticket's documents, replies and notes can be read, a page at a time. */
+export const ticketPartUrls = (baseUrl: string, id: string) => ({
+  documents: `${baseUrl}/ticket/${id}/documents`,
+  replies: `${baseUrl}/ticket/${id}/replies`,
+  notes: `${baseUrl}/ticket/${id}/notes`,
+});
+
+/**
+ * The detail: the ticket view with as much of its own documents and of its conversation as fits
+ * in PAGE_BYTES of the response, measured on the JSON about to be sent. The ticket itself comes
+ * first (its largest possible view is about half of the budget). Its own documents, in the order
+ * they were added, may then use half of the room left, or more if replies and notes leave it;
+ * the most recent replies and notes share the rest: each may use half, and what one does not
+ * need the other may use (byte-budget.ts `shareRoom`); both stay oldest first.
+ * `documentsTruncated` / `repliesTruncated` / `notesTruncated` say that some were left out,
+ * and `documentsUrl` / `repliesUrl` / `notesUrl` (always present) page through all of them.
+ */
+export const ticketDetailView = (
+  t: TicketRecord,
+  parts: DetailParts,
+  related: Related,
+  baseUrl: string,
+): View => {
+  const urls = ticketPartUrls(baseUrl, t.id);
+  const own = parts.documents.filter((d) => (d.replyId ?? null) === null);
+  const build = (
+    documents: DocumentRecord[],
+    replies: View[],
+    notes: View[],
+    cut: { documents: boolean; replies: boolean; notes: boolean },
+  ): View => ({
+    ...ticketView(t, related, baseUrl, { replies: [], notes: [], documents }),
+    replies,
+    ticketNotes: notes,
+    documentsTruncated: cut.documents,
+    documentsUrl: urls.documents,
+    repliesTruncated: cut.replies,
+    repliesUrl: urls.replies,
+    notesTruncated: cut.notes,
+    notesUrl: urls.notes,
+  });
+  const replies = parts.replies.map((r) => replyView(r, parts, related, baseUrl));
+  const notes = parts.notes.map((n) => noteView(n, related, baseUrl));
+  // `false` is the longer of the two flags: the bare detail measured with it is an upper bound.
+  const room =
+    PAGE_BYTES - payloadBytes(build([], [], [], { documents: false, replies: false, notes: false }));
+  const documentSizes = own.map((d) => payloadBytes(documentView(d, baseUrl)));
+  const replySizes = replies.map(payloadBytes).reverse();
+  const noteSizes = notes.map(payloadBytes).reverse();
+  const keptDocuments = fitCount(
+    documentSizes,
+    Math.max(room / 2, room - arrayBytes(replySizes) - arrayBytes(noteSizes)),
+  );
+  const [keptReplies, keptNotes] = shareRoom(
+    room - arrayBytes(documentSizes, keptDocuments),
+    replySizes,
+    noteSizes,
+  );
+  const documents = own.slice(0, keptDocuments);
+  return build(
+    documents,
+    replies.slice(replies.length - keptReplies),
+    notes.slice(notes.length - keptNotes),
+    {
+      documents: keptDocuments < own.length,
+      replies: keptReplies < replies.length || !parts.allReplies,
+      notes: keptNotes < notes.length || !parts.allNotes,
+    },
+  );
 };
