@@ -28,8 +28,8 @@ export interface ApiFunctionProps {
   /** File name under functions/ without `.ts`, as in the route table. */
   readonly handlerFile: string;
   readonly table: ITableV2;
-  /** `read` gets a read-only grant on the table and its indexes. */
-  readonly tableAccess: 'read' | 'write';
+  /** `read` gets a read-only grant on the table and its indexes; `none` no grant and no table name. */
+  readonly tableAccess: 'read' | 'write' | 'none';
   /** Bearer routes claim rate-limit leases: read routes then may update `RATE#` items, nothing else. */
   readonly rateLimited: boolean;
   /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
@@ -69,14 +69,14 @@ export class ApiFunction extends NodejsFunction {
         NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
-        TABLE_NAME: props.table.tableName,
+        ...(props.tableAccess === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
         ...(props.blobs ? { BUCKET_NAME: props.blobs.bucket.bucketName } : {}),
         ...props.environment,
       },
       bundling: bundlingProps,
     });
     if (props.tableAccess === 'read') props.table.grantReadData(this);
-    else props.table.grantReadWriteData(this);
+    else if (props.tableAccess === 'write') props.table.grantReadWriteData(this);
     if (props.tableAccess === 'read' && props.rateLimited) {
       this.addToRolePolicy(
         new PolicyStatement({

@@ -46,7 +46,9 @@ export interface ApiRequest<R extends Route = Route> {
  * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size
  * limit and JSON parsing only on routes with a body, well-formed Unicode in every string of the
  * path, query and body, the Idempotency-Key on creating routes, the route's input schemas, and
- * the single problem+json error responder (last, so its onError runs first).
+ * the single problem+json error responder (last, so its onError runs first). A public route
+ * (`auth: 'none'`) gets no credentials check and no rate limit; its function uses the lighter
+ * publicHandler (public-handler.ts), which keeps the store and the SDK out of its bundle.
  */
 export const apiHandler = <Op extends OperationId>(
   operationId: Op,

@@ -132,7 +132,16 @@ describe('functions', () => {
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
       });
-      expect(ref(env.TABLE_NAME), id).toBe(only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0]);
+    }
+  });
+
+  it('tells every function that uses the table its name, and the others nothing of it', () => {
+    const tableId = only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
+    for (const r of routes) {
+      const fn = template.toJSON().Resources[functionIdOf(r)] as Resource;
+      const env = (fn.Properties.Environment as { Variables: Json }).Variables;
+      if (r.access === 'none') expect(env.TABLE_NAME, r.operationId).toBeUndefined();
+      else expect(ref(env.TABLE_NAME), r.operationId).toBe(tableId);
     }
   });
 
@@ -285,6 +294,15 @@ describe('least privilege', () => {
       expect(writing[0]?.Condition, r.operationId).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] },
       });
+    }
+  });
+
+  it('gives the public OpenAPI route nothing: no table, no bucket, no secret', () => {
+    const open = routes.filter((r) => r.access === 'none');
+    expect(open.map((r) => r.operationId)).toEqual(['openapi']);
+    for (const r of open) {
+      const actions = actionsOf(template, functionIdOf(r));
+      expect(actions, r.operationId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { observeResponses, type ResponseObserver } from '../../local/invoke';
 import { type LocalServer, MAX_BODY_BYTES, startServer } from '../../local/server';
 import { createClient } from '../../shared/auth/clients';
 import { routes } from '../../shared/routes';
@@ -66,17 +67,24 @@ describe('local server', () => {
     expect(await res.json()).toMatchObject({ status: 413, title: 'Content Too Large' });
   });
 
-  // Route parity: every route in the table reaches its handler (whose auth answers 401),
-  // never the router's 404.
-  it.each(routes.map((r) => [r.method, r.path]))('routes %s %s to its handler', async (method, path) => {
-    const hasBody = method === 'POST' || method === 'PUT';
-    const res = await fetch(`${server.url}${path.replaceAll('{id}', 'some-id')}`, {
-      method,
-      ...(hasBody ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
-    });
-    expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBeTruthy();
-  });
+  // Route parity: every route in the table reaches its handler (whose auth answers 401, or
+  // the public document 200), never the router's 404.
+  it.each(routes.map((r) => [r.method, r.path, r.auth]))(
+    'routes %s %s to its handler',
+    async (method, path, auth) => {
+      const hasBody = method === 'POST' || method === 'PUT';
+      const res = await fetch(`${server.url}${path.replaceAll('{id}', 'some-id')}`, {
+        method,
+        ...(hasBody ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+      });
+      if (auth === 'none') {
+        expect(res.status).toBe(200);
+        return;
+      }
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBeTruthy();
+    },
+  );
 });
 
 /** What the server itself answers, whatever the handlers do: stub handlers, no store. */
@@ -85,7 +93,11 @@ describe('local server, API Gateway behaviour', () => {
   // A crash carrying a payload, as an AWS SDK error carries the raw response.
   const boom = Object.assign(new Error('boom'), { $response: { body: 'PAYLOAD-BYTES' } });
 
+  // Stub handlers answer what no route documents: the contract check (test/helpers/env.ts) is
+  // for the API's own responses, so it is off while they run.
+  let contractCheck: ResponseObserver | undefined;
   beforeAll(async () => {
+    contractCheck = observeResponses(undefined);
     server = await startServer({
       port: 0,
       loadHandler: async (name) => async () => {
@@ -94,7 +106,10 @@ describe('local server, API Gateway behaviour', () => {
       },
     });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    observeResponses(contractCheck);
+  });
 
   it('answers a bare 500 problem when a handler throws, logging the route and the error (not its payload)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

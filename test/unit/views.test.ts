@@ -63,6 +63,8 @@ describe('customerView', () => {
       id: id(1),
       name: 'Ada',
       email: 'ada@example.com',
+      topClient: false,
+      language: 'en',
       profilePhotoUrl: `${BASE}/customer/photo/${id(1)}`,
     });
   });
@@ -98,6 +100,7 @@ describe('agent and lookup views', () => {
       createdAt: NOW,
       name: 'Grace',
       email: 'g@example.com',
+      language: 'it',
       version: 1,
     } as AgentRecord;
     expect(agentView(agent)).toEqual({
@@ -105,7 +108,7 @@ describe('agent and lookup views', () => {
       name: 'Grace',
       email: 'g@example.com',
       phoneNumber: null,
-      language: null,
+      language: 'it',
       signature: null,
     });
   });
