@@ -37,7 +37,7 @@ export default defineConfig({
     // Enabled by `--coverage` (npm test); the per-project scripts run without it.
     coverage: {
       provider: 'v8',
-      include: ['shared/**/*.ts', 'functions/**/*.ts', 'local/**/*.ts'],
+      include: ['shared/**/*.ts', 'functions/**/*.ts', 'local/**/*.ts', 'client/src/**/*.ts'],
       reportsDirectory: 'coverage',
       reporter: ['text-summary', 'html', 'json-summary'],
       thresholds: {

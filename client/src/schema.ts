@@ -1,0 +1,3546 @@
+/**
+ * Generated from docs/openapi.json by `npm run client:types` (openapi-typescript). Do not edit:
+ * change the route table, regenerate the document (`npm run openapi`), then these types.
+ */
+
+export interface paths {
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchange the apiToken for an access token (client credentials) */
+        get: operations["oauthToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search tickets
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one ticket with its documents and its most recent replies and notes */
+        get: operations["ticketDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through a ticket's own documents (those of attachedDocuments)
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through a ticket's replies, oldest first
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through a ticket's notes, oldest first
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a ticket */
+        post: operations["ticketInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a ticket (merge); replies and documents sent are added */
+        put: operations["ticketUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a ticket with its replies, notes and files */
+        delete: operations["ticketDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/reply/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add a reply */
+        put: operations["ticketReply"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/addNote/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add a note */
+        put: operations["ticketAddNote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}/attachment/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an attached document (302 to a short-lived address) */
+        get: operations["ticketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/attachment/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get a presigned address to upload a file too big for a JSON body */
+        post: operations["ticketAttachmentUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search customers
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["customerList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one customer */
+        get: operations["customerDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a customer */
+        post: operations["customerInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a customer (merge: only the fields sent) */
+        put: operations["customerUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a customer */
+        delete: operations["customerDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/photo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a customer's photo (its bytes with their media type) */
+        get: operations["customerPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search agents
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["agentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one agent */
+        get: operations["agentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a agent */
+        post: operations["agentInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a agent (merge: only the fields sent) */
+        put: operations["agentUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a agent */
+        delete: operations["agentDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketType/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search ticket types
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketTypeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketType/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one ticket type */
+        get: operations["ticketTypeDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketType/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a ticket type */
+        post: operations["ticketTypeInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketType/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a ticket type (merge: only the fields sent) */
+        put: operations["ticketTypeUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketType/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a ticket type */
+        delete: operations["ticketTypeDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketArea/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search ticket areas
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketAreaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketArea/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one ticket area */
+        get: operations["ticketAreaDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketArea/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a ticket area */
+        post: operations["ticketAreaInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketArea/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a ticket area (merge: only the fields sent) */
+        put: operations["ticketAreaUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketArea/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a ticket area */
+        delete: operations["ticketAreaDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketGroup/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search ticket groups
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketGroupList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketGroup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one ticket group */
+        get: operations["ticketGroupDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketGroup/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a ticket group */
+        post: operations["ticketGroupInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketGroup/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a ticket group (merge: only the fields sent) */
+        put: operations["ticketGroupUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketGroup/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a ticket group */
+        delete: operations["ticketGroupDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Labels: {
+            en: string;
+            it: string;
+            es: string;
+            fr: string;
+        };
+        Status: {
+            /** @enum {string} */
+            status: "opened" | "on hold" | "solved" | "closed";
+            labels: components["schemas"]["Labels"];
+        };
+        Source: {
+            /** @enum {string} */
+            source: "web" | "email" | "phone" | "chat" | "api" | "twitter" | "facebook" | "linkedin" | "googleplus" | "youtube";
+            labels: components["schemas"]["Labels"];
+        };
+        FieldError: {
+            /** @description The field or parameter, dotted (`attachedDocuments.1.documentBlob`). */
+            path: string;
+            message: string;
+        };
+        Ticket: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description `<sequence>/<year>`, per account and year. */
+            number: string;
+            subject: string;
+            description: string;
+            /** @description Milliseconds since the Unix epoch (negative before 1970). */
+            insertDate: number;
+            /** @description Date of the last edit, reply or status change. */
+            managedDate: number;
+            closedDate: number | null;
+            priority: 0 | 1;
+            assignedTo: components["schemas"]["Agent"] | null;
+            /** @description Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read). */
+            cc: (components["schemas"]["Agent"] | null)[];
+            /** @description The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read). */
+            openedBy: components["schemas"]["Customer"] | null;
+            numberOfReplies: number;
+            tags: {
+                tag: string;
+            }[];
+            status: components["schemas"]["Status"];
+            type: components["schemas"]["TicketType"] | null;
+            area: components["schemas"]["TicketArea"] | null;
+            group: components["schemas"]["TicketGroup"] | null;
+            memo: string | null;
+            source: components["schemas"]["Source"];
+            customFields: {
+                name: string;
+                value: string | number | boolean | null;
+            }[];
+            tweetId: string | null;
+            tweetType: ("mention" | "direct message") | null;
+            facebookId: string | null;
+            facebookType: ("post" | "private message") | null;
+            linkedinId: string | null;
+            linkedinType: string | null;
+            googlePlusId: string | null;
+            googlePlusType: string | null;
+            youtubeId: string | null;
+            youtubeType: string | null;
+            messageUniqueId: string | null;
+            customPortalId: string | null;
+            /** @description An agent has to reply. */
+            toReply: boolean;
+            /** @description The customer has to reply. */
+            toReplyCustomer: boolean;
+            /** @description The most recent replies that fit, oldest first. */
+            replies: components["schemas"]["Reply"][];
+            /** @description The ticket's own documents that fit, in the order added. */
+            attachedDocuments: components["schemas"]["Document"][];
+            /** @description The most recent notes that fit, oldest first. */
+            ticketNotes: components["schemas"]["Note"][];
+            /** @description Some documents were left out (page through `documentsUrl`). */
+            documentsTruncated: boolean;
+            /** Format: uri */
+            documentsUrl: string;
+            /** @description Some replies were left out (page through `repliesUrl`). */
+            repliesTruncated: boolean;
+            /** Format: uri */
+            repliesUrl: string;
+            /** @description Some notes were left out (page through `notesUrl`). */
+            notesTruncated: boolean;
+            /** Format: uri */
+            notesUrl: string;
+        };
+        Customer: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description Full name. */
+            name: string;
+            birthDate: number | null;
+            email: string;
+            phoneNumber: string | null;
+            faxNumber: string | null;
+            mobileNumber: string | null;
+            address: string | null;
+            city: string | null;
+            province: string | null;
+            state: string | null;
+            postalNumber: string | null;
+            skypeAddress: string | null;
+            msnAddress: string | null;
+            gtalkAddress: string | null;
+            twitterAccountUrl: string | null;
+            facebookAccountUrl: string | null;
+            linkedinAccountUrl: string | null;
+            googleAccountUrl: string | null;
+            youtubeAccountUrl: string | null;
+            registrationChannel: string | null;
+            /** @description Preferred customer. */
+            topClient: boolean;
+            /**
+             * Format: uri
+             * @description Where the photo is read (`GET /customer/photo/{id}`; 404 without a photo).
+             */
+            profilePhotoUrl: string;
+            /** @description Write-only (upload a photo with it); always null on read. */
+            profilePhotoBlob: null;
+            signature: string | null;
+            memo: string | null;
+            website: string | null;
+            company: string | null;
+            /**
+             * @description Interface and e-mail language.
+             * @enum {string}
+             */
+            language: "en" | "it" | "es" | "fr";
+            account: {
+                username: string | null;
+            } | null;
+            insertByAgentId: string | null;
+            customFields: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+        };
+        Agent: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
+            /**
+             * @description Interface and e-mail language.
+             * @enum {string}
+             */
+            language: "en" | "it" | "es" | "fr";
+            signature: string | null;
+        };
+        TicketType: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description The ticket type's name. */
+            type: string;
+            labels: components["schemas"]["Labels"];
+        };
+        TicketArea: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description The ticket area's name. */
+            area: string;
+            labels: components["schemas"]["Labels"];
+        };
+        TicketGroup: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description The ticket group's name. */
+            group: string;
+            labels: components["schemas"]["Labels"];
+        };
+        Reply: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            text: string;
+            /** @description Milliseconds since the Unix epoch (negative before 1970). */
+            replyDate: number;
+            /** @description The agent who wrote it; null for the customer's replies (or a deleted agent). */
+            replyFromOperator: components["schemas"]["Agent"] | null;
+            attachedDocuments: components["schemas"]["Document"][];
+        };
+        Note: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            note: string;
+            /** @description An agent; null when none was named, or the agent has been deleted since. */
+            insertBy: components["schemas"]["Agent"] | null;
+            /** @description An agent; null when none was named, or the agent has been deleted since. */
+            assignedTo: components["schemas"]["Agent"] | null;
+            /** @description Milliseconds since the Unix epoch (negative before 1970). */
+            date: number;
+            remindMe: number | null;
+        };
+        Document: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            documentName: string;
+            /** @description Media type of the file. */
+            documentType: string;
+            /** @description Bytes. */
+            size: number;
+            /** @description `sha256:<hex>` of the bytes, or `etag:<S3 ETag>` for presigned uploads. */
+            checksum: string;
+            /**
+             * Format: uri
+             * @description Answers 302 to a short-lived address that downloads the bytes.
+             */
+            downloadUrl: string;
+        };
+        /** @description A ticket in a list: every field but `replies`, `ticketNotes` and `attachedDocuments`. */
+        TicketListRecord: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description `<sequence>/<year>`, per account and year. */
+            number: string;
+            subject: string;
+            description: string;
+            /** @description Milliseconds since the Unix epoch (negative before 1970). */
+            insertDate: number;
+            /** @description Date of the last edit, reply or status change. */
+            managedDate: number;
+            closedDate: number | null;
+            priority: 0 | 1;
+            assignedTo: components["schemas"]["Agent"] | null;
+            /** @description Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read). */
+            cc: (components["schemas"]["Agent"] | null)[];
+            /** @description The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read). */
+            openedBy: components["schemas"]["Customer"] | null;
+            numberOfReplies: number;
+            tags: {
+                tag: string;
+            }[];
+            status: components["schemas"]["Status"];
+            type: components["schemas"]["TicketType"] | null;
+            area: components["schemas"]["TicketArea"] | null;
+            group: components["schemas"]["TicketGroup"] | null;
+            memo: string | null;
+            source: components["schemas"]["Source"];
+            customFields: {
+                name: string;
+                value: string | number | boolean | null;
+            }[];
+            tweetId: string | null;
+            tweetType: ("mention" | "direct message") | null;
+            facebookId: string | null;
+            facebookType: ("post" | "private message") | null;
+            linkedinId: string | null;
+            linkedinType: string | null;
+            googlePlusId: string | null;
+            googlePlusType: string | null;
+            youtubeId: string | null;
+            youtubeType: string | null;
+            messageUniqueId: string | null;
+            customPortalId: string | null;
+            /** @description An agent has to reply. */
+            toReply: boolean;
+            /** @description The customer has to reply. */
+            toReplyCustomer: boolean;
+        };
+        OpenApiDocument: {
+            openapi: string;
+            info: {
+                title: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+            components: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        Token: {
+            access_token: string;
+            /** @constant */
+            token_type: "bearer";
+            /** @description Seconds the token is valid for. */
+            expires_in: number;
+            scope: string;
+        };
+        TicketPage: {
+            ticket: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["TicketListRecord"][];
+            };
+        };
+        DocumentPage: {
+            document: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["Document"][];
+            };
+        };
+        ReplyPage: {
+            reply: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["Reply"][];
+            };
+        };
+        NotePage: {
+            note: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["Note"][];
+            };
+        };
+        Id: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+        };
+        Redirect: {
+            /**
+             * Format: uri
+             * @description The short-lived download address (as in `Location`).
+             */
+            url: string;
+            /** @description Seconds the address is valid for. */
+            expiresIn: number;
+        };
+        Upload: {
+            /** @description Send it as `uploadId` in `attachedDocuments`. */
+            uploadId: string;
+            /**
+             * Format: uri
+             * @description PUT the bytes here.
+             */
+            uploadUrl: string;
+            /** @constant */
+            method: "PUT";
+            /** @description Headers the PUT must carry. */
+            headers: {
+                "content-type": string;
+            };
+            /** @description Seconds the address is valid for. */
+            expiresIn: number;
+            maxBytes: number;
+        };
+        CustomerPage: {
+            customer: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["Customer"][];
+            };
+        };
+        AgentPage: {
+            agent: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["Agent"][];
+            };
+        };
+        TicketTypePage: {
+            type: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["TicketType"][];
+            };
+        };
+        TicketAreaPage: {
+            area: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["TicketArea"][];
+            };
+        };
+        TicketGroupPage: {
+            group: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["TicketGroup"][];
+            };
+        };
+        Problem400: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:validation-error" | "urn:helpdesk:problem:malformed-json" | "urn:helpdesk:problem:bad-request" | "urn:helpdesk:problem:invalid-reference";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 400;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem401: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:unauthorized";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 401;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem404: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:not-found";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 404;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem409: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:request-in-progress";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 409;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem412: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:precondition-failed";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 412;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem413: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:content-too-large" | "urn:helpdesk:problem:too-many-changes";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 413;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem415: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:unsupported-media-type";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 415;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem422: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:idempotency-key-reused";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 422;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem429: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:rate-limited";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 429;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem500: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:internal-error";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 500;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem503: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:contended" | "urn:helpdesk:problem:unavailable";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 503;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Problem504: {
+            /**
+             * @description Stable URN to branch on (docs/errors.md).
+             * @enum {string}
+             */
+            type: "urn:helpdesk:problem:outcome-unknown";
+            /** @description Short human-readable summary of the status. */
+            title: string;
+            /** @constant */
+            status: 504;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /** @description Each invalid field or parameter (validation problems). */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description The path of the request. */
+            instance: string;
+        };
+        Reference: {
+            id: string;
+        };
+        DocumentInput: {
+            documentName: string;
+            documentType: string;
+            documentBlob?: string;
+            documentBase64?: string;
+            uploadId?: string;
+        };
+        ReplyInput: {
+            text: string;
+            /** @description Milliseconds since the epoch, as an integer or a string of digits. */
+            replyDate?: number | string;
+            replyFromOperator?: components["schemas"]["Reference"] | null;
+            attachedDocuments?: components["schemas"]["DocumentInput"][];
+        };
+        NoteInput: {
+            note: string;
+            insertBy?: string | null;
+            assignedTo?: string | null;
+            /** @description Milliseconds since the epoch, as an integer or a string of digits. */
+            date?: number | string;
+            remindMe?: (number | string) | null;
+        };
+        TicketInsertBody: {
+            subject: string;
+            description: string;
+            openedBy: components["schemas"]["Reference"];
+            type?: components["schemas"]["Reference"] | null;
+            area?: components["schemas"]["Reference"] | null;
+            group?: components["schemas"]["Reference"] | null;
+            assignedTo?: components["schemas"]["Reference"] | null;
+            cc?: components["schemas"]["Reference"][];
+            priority?: 0 | 1;
+            /** @description One of opened, on hold, solved, closed (`onhold` reads as `on hold`), case-insensitive: "opened" or {"status": "opened"}. */
+            status?: string | {
+                status: string;
+            };
+            /** @description One of web, email, phone, chat, api, twitter, facebook, linkedin, googleplus, youtube, case-insensitive: "web" or {"source": "web"}. */
+            source?: string | {
+                source: string;
+            };
+            tags?: (string | {
+                tag: string;
+            })[];
+            memo?: string | null;
+            customFields?: {
+                name: string;
+                value: string | number | boolean | null;
+            }[];
+            tweetId?: string | null;
+            tweetType?: ("mention" | "direct message") | null;
+            facebookId?: string | null;
+            facebookType?: ("post" | "private message") | null;
+            linkedinId?: string | null;
+            linkedinType?: string | null;
+            googlePlusId?: string | null;
+            googlePlusType?: string | null;
+            youtubeId?: string | null;
+            youtubeType?: string | null;
+            messageUniqueId?: string | null;
+            customPortalId?: string | null;
+            toReply?: boolean;
+            toReplyCustomer?: boolean;
+            replies?: components["schemas"]["ReplyInput"][];
+            attachedDocuments?: components["schemas"]["DocumentInput"][];
+        };
+        TicketUpdateBody: {
+            subject?: string;
+            description?: string;
+            openedBy?: components["schemas"]["Reference"];
+            type?: components["schemas"]["Reference"] | null;
+            area?: components["schemas"]["Reference"] | null;
+            group?: components["schemas"]["Reference"] | null;
+            assignedTo?: components["schemas"]["Reference"] | null;
+            cc?: components["schemas"]["Reference"][];
+            priority?: 0 | 1;
+            /** @description One of opened, on hold, solved, closed (`onhold` reads as `on hold`), case-insensitive: "opened" or {"status": "opened"}. */
+            status?: string | {
+                status: string;
+            };
+            /** @description One of web, email, phone, chat, api, twitter, facebook, linkedin, googleplus, youtube, case-insensitive: "web" or {"source": "web"}. */
+            source?: string | {
+                source: string;
+            };
+            tags?: (string | {
+                tag: string;
+            })[];
+            memo?: string | null;
+            customFields?: {
+                name: string;
+                value: string | number | boolean | null;
+            }[];
+            tweetId?: string | null;
+            tweetType?: ("mention" | "direct message") | null;
+            facebookId?: string | null;
+            facebookType?: ("post" | "private message") | null;
+            linkedinId?: string | null;
+            linkedinType?: string | null;
+            googlePlusId?: string | null;
+            googlePlusType?: string | null;
+            youtubeId?: string | null;
+            youtubeType?: string | null;
+            messageUniqueId?: string | null;
+            customPortalId?: string | null;
+            toReply?: boolean;
+            toReplyCustomer?: boolean;
+            replies?: components["schemas"]["ReplyInput"][];
+            attachedDocuments?: components["schemas"]["DocumentInput"][];
+        };
+        TicketAttachmentUploadBody: {
+            documentName: string;
+            documentType: string;
+        };
+        CustomerInsertBody: {
+            name: string;
+            /** Format: email */
+            email: string;
+            birthDate?: number | null;
+            phoneNumber?: string | null;
+            faxNumber?: string | null;
+            mobileNumber?: string | null;
+            address?: string | null;
+            city?: string | null;
+            province?: string | null;
+            state?: string | null;
+            postalNumber?: string | null;
+            skypeAddress?: string | null;
+            msnAddress?: string | null;
+            gtalkAddress?: string | null;
+            twitterAccountUrl?: string | null;
+            facebookAccountUrl?: string | null;
+            linkedinAccountUrl?: string | null;
+            googleAccountUrl?: string | null;
+            youtubeAccountUrl?: string | null;
+            registrationChannel?: string | null;
+            topClient?: boolean;
+            profilePhotoBlob?: string | null;
+            signature?: string | null;
+            memo?: string | null;
+            website?: string | null;
+            company?: string | null;
+            /** @enum {string} */
+            language?: "en" | "it" | "es" | "fr";
+            account?: {
+                username?: string | null;
+                password?: string;
+            } | null;
+            insertByAgentId?: string | null;
+            customFields?: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+        };
+        CustomerUpdateBody: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            birthDate?: number | null;
+            phoneNumber?: string | null;
+            faxNumber?: string | null;
+            mobileNumber?: string | null;
+            address?: string | null;
+            city?: string | null;
+            province?: string | null;
+            state?: string | null;
+            postalNumber?: string | null;
+            skypeAddress?: string | null;
+            msnAddress?: string | null;
+            gtalkAddress?: string | null;
+            twitterAccountUrl?: string | null;
+            facebookAccountUrl?: string | null;
+            linkedinAccountUrl?: string | null;
+            googleAccountUrl?: string | null;
+            youtubeAccountUrl?: string | null;
+            registrationChannel?: string | null;
+            topClient?: boolean;
+            profilePhotoBlob?: string | null;
+            signature?: string | null;
+            memo?: string | null;
+            website?: string | null;
+            company?: string | null;
+            /** @enum {string} */
+            language?: "en" | "it" | "es" | "fr";
+            account?: {
+                username?: string | null;
+                password?: string;
+            } | null;
+            insertByAgentId?: string | null;
+            customFields?: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+        };
+        AgentInsertBody: {
+            name: string;
+            /** Format: email */
+            email: string;
+            phoneNumber?: string | null;
+            /** @enum {string} */
+            language?: "en" | "it" | "es" | "fr";
+            signature?: string | null;
+        };
+        AgentUpdateBody: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            phoneNumber?: string | null;
+            /** @enum {string} */
+            language?: "en" | "it" | "es" | "fr";
+            signature?: string | null;
+        };
+        TicketTypeInsertBody: {
+            type: string;
+            labels?: {
+                en?: string;
+                it?: string;
+                es?: string;
+                fr?: string;
+            };
+        };
+        TicketTypeUpdateBody: {
+            type?: string;
+            labels?: {
+                en?: string;
+                it?: string;
+                es?: string;
+                fr?: string;
+            };
+        };
+        TicketAreaInsertBody: {
+            area: string;
+            labels?: {
+                en?: string;
+                it?: string;
+                es?: string;
+                fr?: string;
+            };
+        };
+        TicketAreaUpdateBody: {
+            area?: string;
+            labels?: {
+                en?: string;
+                it?: string;
+                es?: string;
+                fr?: string;
+            };
+        };
+        TicketGroupInsertBody: {
+            group: string;
+            labels?: {
+                en?: string;
+                it?: string;
+                es?: string;
+                fr?: string;
+            };
+        };
+        TicketGroupUpdateBody: {
+            group?: string;
+            labels?: {
+                en?: string;
+                it?: string;
+                es?: string;
+                fr?: string;
+            };
+        };
+    };
+    responses: {
+        /** @description Bad Request: The request is invalid: malformed JSON, an invalid body (`errors` lists each field), a bad query or path parameter, a reference to a record that does not exist. */
+        Problem400: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem400"];
+            };
+        };
+        /** @description Unauthorized: Missing, invalid, expired or revoked credentials; the same answer whatever was wrong. */
+        Problem401: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem401"];
+            };
+        };
+        /** @description Not Found: No such record in this account (an unknown, foreign or malformed id). */
+        Problem404: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem404"];
+            };
+        };
+        /** @description Conflict: The write contradicts the data (a duplicate e-mail or name, a record still in use), or a request with the same Idempotency-Key is still running. */
+        Problem409: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem409"];
+            };
+        };
+        /** @description Precondition Failed: `If-Match` names no version the record has; nothing changed. */
+        Problem412: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem412"];
+            };
+        };
+        /** @description Content Too Large: The body, a file or the write is over a limit; nothing written. */
+        Problem413: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem413"];
+            };
+        };
+        /** @description Unsupported Media Type: The body is not `application/json`. */
+        Problem415: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem415"];
+            };
+        };
+        /** @description Unprocessable Content: The Idempotency-Key was already used for a different request. */
+        Problem422: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem422"];
+            };
+        };
+        /** @description Too Many Requests: Over a rate limit (requests, failed authentications, token exchanges); retry after `Retry-After`. */
+        Problem429: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem429"];
+            };
+        };
+        /** @description Internal Server Error: A bug; the `x-request-id` finds it in the logs. */
+        Problem500: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem500"];
+            };
+        };
+        /** @description Service Unavailable: The store is unavailable or the record too busy; nothing was written. Retry after `Retry-After`. */
+        Problem503: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem503"];
+            };
+        };
+        /** @description Gateway Timeout: A write was sent and the store did not answer in time: it may or may not have been applied. Retry with the same Idempotency-Key, or read the record. */
+        Problem504: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /** @description Requests this client may send in the current minute's window. Present once the client is authenticated and admitted. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window (this instance's view: exact with one instance). Present once the client is authenticated and admitted. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the next window opens. Present once the client is authenticated and admitted. */
+                "RateLimit-Reset"?: number;
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem504"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+        IdempotencyKey: string;
+        /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+        IfMatch: string;
+        /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+        HelpdeskCompat: "standard" | "deskero";
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Id of this request (API Gateway request id), also in the logs: quote it when reporting a problem. */
+        XRequestId: string;
+        /** @description Requests this client may send in the current minute's window. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current window (this instance's view: exact with one instance). */
+        RateLimitRemaining: number;
+        /** @description Seconds until the next window opens. */
+        RateLimitReset: number;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description The scheme to authenticate with: `Bearer realm="helpdesk"` (`Basic` on /oauth/token). */
+        WWWAuthenticate: string;
+        /** @description Strong entity-tag of the version read; send it back as `If-Match` to update or delete only that version. */
+        ETag: string;
+        /** @description The short-lived download address. */
+        Location: string;
+        /** @description How long the answer may be kept. */
+        CacheControl: string;
+        /** @description HTTP/1.0 `no-cache`, as RFC 6749 asks of token responses. */
+        Pragma: "no-cache";
+        /** @description Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key. */
+        IdempotentReplayed: "true";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: {
+                /** @description Must be `client_credentials`. */
+                grant_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Pragma: components["headers"]["Pragma"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+                /** @description Exact-match search by `status` (one search field at a time; unknown parameters are a 400). */
+                status?: string;
+                /** @description Exact-match search by `priority` (one search field at a time; unknown parameters are a 400). */
+                priority?: string;
+                /** @description Exact-match search by `openedBy._id` (one search field at a time; unknown parameters are a 400). */
+                "openedBy._id"?: string;
+                /** @description Exact-match search by `assignedTo._id` (one search field at a time; unknown parameters are a 400). */
+                "assignedTo._id"?: string;
+                /** @description Exact-match search by `type._id` (one search field at a time; unknown parameters are a 400). */
+                "type._id"?: string;
+                /** @description Exact-match search by `area._id` (one search field at a time; unknown parameters are a 400). */
+                "area._id"?: string;
+                /** @description Exact-match search by `group._id` (one search field at a time; unknown parameters are a 400). */
+                "group._id"?: string;
+                /** @description Exact-match search by `tags` (one search field at a time; unknown parameters are a 400). */
+                tags?: string;
+                /** @description Exact-match search by `managedDate` (one search field at a time; unknown parameters are a 400). */
+                managedDate?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, every field present (null or [] when empty). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketReplies: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketNotes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotePage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketInsert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketInsertBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketReply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketAddNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+                /** @description Id of the document. */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redirect"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketAttachmentUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketAttachmentUploadBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    customerList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+                /** @description Exact-match search by `email` (one search field at a time; unknown parameters are a 400). */
+                email?: string;
+                /** @description Exact-match search by `name` (one search field at a time; unknown parameters are a 400). */
+                name?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    customerDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, every field present (null or [] when empty). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    customerInsert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInsertBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    customerUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    customerDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    customerPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, with their media type. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    agentList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+                /** @description Exact-match search by `email` (one search field at a time; unknown parameters are a 400). */
+                email?: string;
+                /** @description Exact-match search by `name` (one search field at a time; unknown parameters are a 400). */
+                name?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    agentDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, every field present (null or [] when empty). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    agentInsert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentInsertBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    agentUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    agentDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketTypeList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+                /** @description Exact-match search by `type` (one search field at a time; unknown parameters are a 400). */
+                type?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketTypePage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketTypeDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, every field present (null or [] when empty). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketType"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketTypeInsert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketTypeInsertBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketTypeUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketTypeUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketTypeDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketAreaList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+                /** @description Exact-match search by `area` (one search field at a time; unknown parameters are a 400). */
+                area?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAreaPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketAreaDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, every field present (null or [] when empty). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketArea"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketAreaInsert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketAreaInsertBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketAreaUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketAreaUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketAreaDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketGroupList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+                /** @description Exact-match search by `group` (one search field at a time; unknown parameters are a 400). */
+                group?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketGroupPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketGroupDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, every field present (null or [] when empty). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketGroup"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketGroupInsert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketGroupInsertBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketGroupUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketGroupDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+}
