@@ -254,9 +254,9 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
   api.use(idempotencyKeys);
   const loose = api as unknown as LooseApi;
 
-  const read = async <T>(path: Path, id: string, options?: CallOptions): Promise<Read<T>> => {
+  const read = async <T>(path: Path, id: string, call?: CallOptions): Promise<Read<T>> => {
     const answer = result<T>(
-      await loose.GET(path, { params: { path: { id } }, headers: headersOf(options), ...signalOf(options) }),
+      await loose.GET(path, { params: { path: { id } }, headers: headersOf(call), ...signalOf(call) }),
     );
     return { ...answer, etag: answer.response.headers.get('etag') ?? undefined };
   };
@@ -266,15 +266,15 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     path: Path,
     id: string | undefined,
     body: unknown,
-    options?: CreateOptions & WriteOptions,
+    call?: CreateOptions & WriteOptions,
   ): Promise<Created<T>> => {
-    const key = options?.idempotencyKey ?? newKey();
+    const key = call?.idempotencyKey ?? newKey();
     const answer = result<T>(
       await loose[method](path, {
         ...(id === undefined ? {} : { params: { path: { id } } }),
         body,
-        headers: headersOf(options, key),
-        ...signalOf(options),
+        headers: headersOf(call, key),
+        ...signalOf(call),
       }),
     );
     return {
@@ -289,14 +289,14 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     path: Path,
     id: string,
     body: unknown,
-    options?: WriteOptions,
+    call?: WriteOptions,
   ): Promise<Result<T>> =>
     result<T>(
       await loose[method](path, {
         params: { path: { id } },
         ...(body === undefined ? {} : { body }),
-        headers: headersOf(options),
-        ...signalOf(options),
+        headers: headersOf(call),
+        ...signalOf(call),
       }),
     );
 
@@ -305,7 +305,7 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     template: Path,
     id: string | undefined,
     query: object | undefined,
-    options?: CallOptions,
+    call?: CallOptions,
   ): Paged<R, P> => {
     const listPath = id === undefined ? template : template.replace('{id}', id);
     return paged<R, P>(
@@ -313,8 +313,8 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
         const { data } = result<Record<string, P>>(
           await loose.GET(template, {
             params: { ...(id === undefined ? {} : { path: { id } }), query: next ?? { ...query } },
-            headers: headersOf(options),
-            ...signalOf(options),
+            headers: headersOf(call),
+            ...signalOf(call),
           }),
         );
         // The page sits in the list's wrapper (`{ "customer": page }`), its only key.
