@@ -163,6 +163,7 @@ describe('ticket search', () => {
       'managedDate=yesterday',
       'status=opened&priority=1',
       'page=0',
+      'limit=1000',
     ]) {
       const res = await api.get(`/ticket/list?${q}`);
       expect(res.status, q).toBe(400);
