@@ -206,6 +206,7 @@ describe('ticketView', () => {
     'customPortalId',
     'toReply',
     'toReplyCustomer',
+    'externalId1',
   ];
   const LIST_ONLY_MISSING = ['replies', 'attachedDocuments', 'ticketNotes'];
 
@@ -238,6 +239,7 @@ describe('ticketView', () => {
       tweetId: null,
       toReply: true,
       toReplyCustomer: false,
+      externalId1: null,
     });
   });
 
@@ -381,6 +383,7 @@ const largest = {
       youtubeId: fill(100),
       youtubeType: fill(100),
       customPortalId: fill(100),
+      externalId1: fill(255),
     }),
 };
 const largestRelated: Related = (kind, key) => {

@@ -80,7 +80,7 @@ export type TicketNames = Pick<Compat, 'statusName'>;
 /**
  * A list record carries every field except the conversation and the files (`replies`,
  * `ticketNotes`, `attachedDocuments`), which only the detail reads; `numberOfReplies` still
- * counts the replies.
+ * counts the replies. The seed's fields come first, then ours (`externalId1`).
  */
 export const ticketView = (
   t: TicketRecord,
@@ -117,6 +117,7 @@ export const ticketView = (
   for (const field of SOCIAL_FIELDS) out[field] = t[field] ?? null;
   out.toReply = t.toReply;
   out.toReplyCustomer = t.toReplyCustomer;
+  out.externalId1 = t.externalId1 ?? null;
   return out;
 };
 
