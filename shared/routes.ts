@@ -362,6 +362,20 @@ export type RouteOf<Op extends OperationId> = Extract<(typeof ROUTES)[number], {
 /** Routes with a body schema parse a JSON body; the others never do. */
 export const hasBody = (r: Route): boolean => r.request.body !== undefined;
 
+/**
+ * What a route is to the compatibility profiles (shared/http/compat.ts), derived from its entry:
+ * a `list` answers pages (under `deskero`: `204 No Content` when a page has no records, and
+ * `limit` accepted and ignored), a `detail` reads one resource (`GET` answering its view;
+ * under `deskero`: `204` for an unknown id). Every bearer route reads the `Helpdesk-Compat` header.
+ */
+export type CompatRole = 'list' | 'detail';
+export const compatRole = (r: Route): CompatRole | undefined => {
+  const [, body] = r.responses.success;
+  if (body.startsWith('page:')) return 'list';
+  if (r.method === 'GET' && body.startsWith('view:')) return 'detail';
+  return undefined;
+};
+
 /** `GET /ticket/{id}` — the API Gateway route key of a route. */
 export const routeKey = (r: Route): string => `${r.method} ${r.path}`;
 

@@ -237,11 +237,11 @@ describe('table', () => {
     expect(p.TableName).toBeUndefined();
   });
 
-  it('has the nine indexes, string keys, projecting ALL', () => {
+  it('has the ten indexes (list, search1..search9), string keys, projecting ALL', () => {
     const p = table(template).Properties;
     const indexes = p.GlobalSecondaryIndexes as Json[];
-    expect(ALL_INDEXES).toHaveLength(9);
-    expect(indexes).toHaveLength(9);
+    expect(ALL_INDEXES).toHaveLength(10);
+    expect(indexes).toHaveLength(10);
     const attrs = new Map((p.AttributeDefinitions as Json[]).map((a) => [a.AttributeName, a.AttributeType]));
     for (const spec of ALL_INDEXES) {
       expect(indexes).toContainEqual({

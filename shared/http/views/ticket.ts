@@ -4,6 +4,7 @@ import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../.
 import type { EntityKind } from '../../store/keys';
 import { PAGE_BYTES } from '../../store/pages';
 import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
+import type { Compat } from '../compat';
 import { RECORD_VIEWS, type View } from './records';
 
 /**
@@ -73,12 +74,21 @@ const SOCIAL_FIELDS = [
   'customPortalId',
 ] as const;
 
+/** What of the request's compatibility profile a ticket view follows: the status's machine name. */
+export type TicketNames = Pick<Compat, 'statusName'>;
+
 /**
  * A list record carries every field except the conversation and the files (`replies`,
  * `ticketNotes`, `attachedDocuments`), which only the detail reads; `numberOfReplies` still
- * counts the replies.
+ * counts the replies. The seed's fields come first, then ours (`externalId1`).
  */
-export const ticketView = (t: TicketRecord, related: Related, baseUrl: string, parts?: TicketParts): View => {
+export const ticketView = (
+  t: TicketRecord,
+  related: Related,
+  baseUrl: string,
+  names: TicketNames,
+  parts?: TicketParts,
+): View => {
   const out: View = {
     id: t.id,
     number: t.number,
@@ -95,7 +105,7 @@ export const ticketView = (t: TicketRecord, related: Related, baseUrl: string, p
     ...(parts ? { replies: parts.replies.map((r) => replyView(r, parts, related, baseUrl)) } : {}),
     tags: (t.tags ?? []).map((tag) => ({ tag })),
     ...(parts ? { attachedDocuments: documentsOf(parts, null, baseUrl) } : {}),
-    status: { status: t.status, labels: STATUS_LABELS[t.status] },
+    status: { status: names.statusName(t.status), labels: STATUS_LABELS[t.status] },
     type: expand(related, 'TICKET_TYPE', t.type, baseUrl),
     area: expand(related, 'TICKET_AREA', t.area, baseUrl),
     group: expand(related, 'TICKET_GROUP', t.group, baseUrl),
@@ -107,6 +117,7 @@ export const ticketView = (t: TicketRecord, related: Related, baseUrl: string, p
   for (const field of SOCIAL_FIELDS) out[field] = t[field] ?? null;
   out.toReply = t.toReply;
   out.toReplyCustomer = t.toReplyCustomer;
+  out.externalId1 = t.externalId1 ?? null;
   return out;
 };
 
@@ -132,6 +143,7 @@ export const ticketDetailView = (
   parts: DetailParts,
   related: Related,
   baseUrl: string,
+  names: TicketNames,
 ): View => {
   const urls = ticketPartUrls(baseUrl, t.id);
   const own = parts.documents.filter((d) => (d.replyId ?? null) === null);
@@ -141,7 +153,7 @@ export const ticketDetailView = (
     notes: View[],
     cut: { documents: boolean; replies: boolean; notes: boolean },
   ): View => ({
-    ...ticketView(t, related, baseUrl, { replies: [], notes: [], documents }),
+    ...ticketView(t, related, baseUrl, names, { replies: [], notes: [], documents }),
     replies,
     ticketNotes: notes,
     documentsTruncated: cut.documents,
