@@ -25,10 +25,13 @@ import { type Entity, searchInputs } from './store/entity';
  *
  * - `handler` names the file `functions/<handler>.ts` (exporting `handler`).
  * - `access` decides the DynamoDB grant in the stack: `read` routes get read-only access.
- * - `auth`: `bearer` (access token + clientId) or `basic` (the apiToken, token endpoint only).
+ * - `auth`: `bearer` (access token + clientId), `basic` (the apiToken, token endpoint only) or
+ *   `none` (public: no authentication, no rate limit, and no table access in the stack).
  * - `blobs`: access to the attachments bucket (`read` presigns downloads / reads photos,
  *   `write` stores and deletes objects); absent means none.
  * - `cursors`: hands out signed page cursors (the stack gives it the signing key).
+ * - `files`: files of the repository the handler reads at run time (shared/http/static-file.ts);
+ *   the stack copies each next to the function's bundle.
  * - `request`: schemas of the path parameters, the query and the JSON body (routes without a
  *   body schema never parse a body: Deskero clients send `Content-Type` on DELETE with none).
  * - `maxBodyBytes`: body limit (413 beyond); 1 MiB unless the route carries files.
@@ -60,9 +63,10 @@ export interface Route {
   readonly path: string;
   readonly handler: string;
   readonly access: 'read' | 'write';
-  readonly auth: 'bearer' | 'basic';
+  readonly auth: 'bearer' | 'basic' | 'none';
   readonly blobs?: 'read' | 'write';
   readonly cursors?: boolean;
+  readonly files?: readonly string[];
   readonly maxBodyBytes?: number;
   readonly idempotent?: boolean;
   readonly request: RouteRequest;
@@ -154,6 +158,9 @@ const crud = <const P extends string, const F extends string, const W extends st
       responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412] },
     },
   ] as const;
+
+/** The API reference renderer (docs/decisions.md, Docs): vendored, patched, served from the API itself. */
+export const REDOC_FILE = 'vendor/redoc/redoc.standalone.js';
 
 const ROUTES = [
   {
@@ -316,6 +323,31 @@ const ROUTES = [
     blobs: 'write',
     request: { query: noQuery, body: z.object({ documentName: requiredText(255), documentType: mediaType }) },
     responses: { success: [201, 'upload'], problems: [...COMMON, 413, 415] },
+  },
+
+  {
+    // Public: the page carries no data, only the reference and a getting-started walk-through.
+    operationId: 'docsPage',
+    summary: 'API reference: this document rendered as a page, with a getting-started walk-through',
+    method: 'GET',
+    path: '/docs',
+    handler: 'docs-page',
+    access: 'read',
+    auth: 'none',
+    request: { query: noQuery },
+    responses: { success: [200, 'bytes'], problems: [400] },
+  },
+  {
+    operationId: 'docsRenderer',
+    summary: "The API reference's renderer (Redoc's standalone script, cached for a year)",
+    method: 'GET',
+    path: '/docs/redoc.standalone.js',
+    handler: 'docs-renderer',
+    access: 'read',
+    auth: 'none',
+    files: [REDOC_FILE],
+    request: { query: noQuery },
+    responses: { success: [200, 'bytes'], problems: [400] },
   },
 
   ...crud(

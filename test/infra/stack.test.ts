@@ -118,6 +118,7 @@ describe('functions', () => {
   });
 
   it('runs every function on nodejs24.x arm64 with the house defaults', () => {
+    const publicIds = new Set(routes.filter((r) => r.auth === 'none').map(functionIdOf));
     for (const [id, fn] of functions) {
       expect(fn.Properties, id).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -132,7 +133,10 @@ describe('functions', () => {
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
       });
-      expect(ref(env.TABLE_NAME), id).toBe(only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0]);
+      // Public routes (the docs) are told of no table: they have none.
+      const table = only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
+      if (publicIds.has(id)) expect(env.TABLE_NAME, id).toBeUndefined();
+      else expect(ref(env.TABLE_NAME), id).toBe(table);
     }
   });
 
@@ -272,7 +276,7 @@ describe('table', () => {
 
 describe('least privilege', () => {
   it('gives read routes no DynamoDB write action but rate-limit leases (UpdateItem on RATE# keys only)', () => {
-    const readRoutes = routes.filter((r) => r.access === 'read');
+    const readRoutes = routes.filter((r) => r.access === 'read' && r.auth !== 'none');
     expect(readRoutes.length).toBeGreaterThan(10);
     for (const r of readRoutes) {
       const statements = statementsOf(template, functionIdOf(r));
@@ -285,6 +289,24 @@ describe('least privilege', () => {
       expect(writing[0]?.Condition, r.operationId).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] },
       });
+    }
+  });
+
+  it('gives public routes (auth none) nothing but their own logs: no table, bucket or secret', () => {
+    const publicRoutes = routes.filter((r) => r.auth === 'none');
+    expect(publicRoutes.map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['docsPage', 'docsRenderer']),
+    );
+    for (const r of publicRoutes) {
+      const id = functionIdOf(r);
+      expect(actionsOf(template, id), r.operationId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      const fn = template.toJSON().Resources[id] as Resource;
+      const env = (fn.Properties.Environment as { Variables: Json }).Variables;
+      expect(Object.keys(env).sort(), r.operationId).toEqual([
+        'LOG_LEVEL',
+        'NODE_OPTIONS',
+        'POWERTOOLS_SERVICE_NAME',
+      ]);
     }
   });
 
