@@ -2,6 +2,7 @@ import { UPLOAD_URL_SECONDS, uploadUrl } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';
 import { json } from '../shared/http/responses';
 import { DOCUMENT_LIMITS } from '../shared/schemas/documents';
+import type { UploadView } from '../shared/schemas/views';
 import { newId } from '../shared/store/ids';
 import { blobKeys } from '../shared/store/keys';
 
@@ -19,5 +20,5 @@ export const handler = apiHandler('ticketAttachmentUpload', async ({ tenantId, b
     headers: { 'content-type': body.documentType },
     expiresIn: UPLOAD_URL_SECONDS,
     maxBytes: DOCUMENT_LIMITS.uploadBytes,
-  });
+  } satisfies UploadView);
 });

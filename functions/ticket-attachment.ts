@@ -1,6 +1,7 @@
 import { DOWNLOAD_URL_SECONDS, downloadUrl } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';
 import { json } from '../shared/http/responses';
+import type { RedirectView } from '../shared/schemas/views';
 import { readDocument } from '../shared/store/tickets';
 
 /**
@@ -11,5 +12,6 @@ import { readDocument } from '../shared/store/tickets';
 export const handler = apiHandler('ticketAttachment', async ({ tenantId, params }) => {
   const doc = await readDocument(tenantId, params.id, params.documentId);
   const url = await downloadUrl(doc.key, doc.documentName, doc.documentType);
-  return json(302, { url, expiresIn: DOWNLOAD_URL_SECONDS }, { location: url, 'cache-control': 'no-store' });
+  const body: RedirectView = { url, expiresIn: DOWNLOAD_URL_SECONDS };
+  return json(302, body, { location: url, 'cache-control': 'no-store' });
 });

@@ -51,7 +51,7 @@ export interface ApiFunctionProps {
   /** Absent for public routes (`auth: 'none'`): no grant on the table and no TABLE_NAME. */
   readonly table?: ITableV2;
   /** `read` gets a read-only grant on the table and its indexes. */
-  readonly tableAccess: 'read' | 'write';
+  readonly tableAccess: 'read' | 'write' | 'none';
   /** Bearer routes claim rate-limit leases: read routes then may update `RATE#` items, nothing else. */
   readonly rateLimited: boolean;
   /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
@@ -102,7 +102,8 @@ export class ApiFunction extends NodejsFunction {
         : bundlingProps,
     });
     // Without a table (public routes) there is no grant at all, and no rate-limit leases.
-    if (props.table) this.grantTable(props.table, props.tableAccess, props.rateLimited);
+    if (props.table && props.tableAccess !== 'none')
+      this.grantTable(props.table, props.tableAccess, props.rateLimited);
     // `read` presigns downloads and reads photos. `write` also puts, copies out of staging, deletes
     // and presigns uploads (a presigned PUT acts with the signer's permissions, so it needs
     // PutObject). grantReadWrite already includes grantDelete's s3:DeleteObject*.

@@ -118,7 +118,7 @@ export class HelpdeskStack extends Stack {
       const fn = new ApiFunction(this, `${name}Function`, {
         handlerFile: route.handler,
         // Public routes (the docs) get no table at all.
-        ...(route.auth === 'none' ? {} : { table }),
+        ...(route.access === 'none' ? {} : { table }),
         tableAccess: route.access,
         rateLimited: route.auth === 'bearer',
         blobs: route.blobs && { bucket, access: route.blobs },

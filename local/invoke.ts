@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Route } from '../shared/routes';
 import { buildEvent, type HttpRequestInput } from './event';
 import { type HandlerLoader, lambdaContext, loadHandler } from './lambda-runtime';
 import { matchRoute } from './router';
@@ -25,6 +26,25 @@ export interface DispatchOptions {
   /** Where handlers come from; functions/<name>.ts unless a benchmark swaps one in. */
   readonly loadHandler?: HandlerLoader;
 }
+
+/**
+ * Sees every response a handler gives, with its route and request: the integration tests hold
+ * each to the OpenAPI document this way (test/helpers/env.ts installs it). Nothing is installed
+ * otherwise, so the server and the benchmark pay one comparison per request.
+ */
+export type ResponseObserver = (
+  route: Route,
+  request: LocalRequest,
+  result: APIGatewayProxyStructuredResultV2,
+) => void;
+let observer: ResponseObserver | undefined;
+
+/** Installs (or, with undefined, removes) the one response observer; answers the previous one. */
+export const observeResponses = (next: ResponseObserver | undefined): ResponseObserver | undefined => {
+  const previous = observer;
+  observer = next;
+  return previous;
+};
 
 /** A handler that could not be loaded or threw: a bug, which API Gateway answers with a bare 500. */
 export class HandlerError extends Error {
@@ -60,12 +80,15 @@ export const dispatch = async (
   if (!match) return undefined;
   const event = buildEvent({ ...request, route: match.route, pathParameters: match.pathParameters });
   const { requestId } = event.requestContext;
+  let result: APIGatewayProxyStructuredResultV2;
   try {
     const handler = await (options.loadHandler ?? loadHandler)(match.route.handler);
-    return structured(await handler(event, lambdaContext(match.route.handler, requestId)));
+    result = structured(await handler(event, lambdaContext(match.route.handler, requestId)));
   } catch (error) {
     throw new HandlerError(event.routeKey, requestId, error);
   }
+  observer?.(match.route, request, result);
+  return result;
 };
 
 /** A response as a client reads it. */

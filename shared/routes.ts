@@ -18,15 +18,16 @@ import { type Entity, searchInputs } from './store/entity';
 
 /**
  * The route table: the typed contract of the HTTP surface. The CDK stack, the local server,
- * the parity tests and (later) the OpenAPI document all read it, so they cannot drift.
+ * the parity tests and the OpenAPI document (shared/http/openapi.ts) all read it, so they cannot drift.
  * Entries are objects checked by the compiler (`operationId` is a union type: a typo is a
  * compile error). `apiHandler` validates each request against its route's schemas before the
  * operation runs, so handlers receive typed input.
  *
  * - `handler` names the file `functions/<handler>.ts` (exporting `handler`).
- * - `access` decides the DynamoDB grant in the stack: `read` routes get read-only access.
- * - `auth`: `bearer` (access token + clientId), `basic` (the apiToken, token endpoint only) or
- *   `none` (public: no authentication, no rate limit, and no table access in the stack).
+ * - `access` decides the DynamoDB grant in the stack: `read` routes get read-only access,
+ *   `none` no table at all.
+ * - `auth`: `bearer` (access token + clientId, then the rate limit), `basic` (the apiToken,
+ *   token endpoint only) or `none` (public, not rate limited: the OpenAPI document, the docs page).
  * - `blobs`: access to the attachments bucket (`read` presigns downloads / reads photos,
  *   `write` stores and deletes objects); absent means none.
  * - `cursors`: hands out signed page cursors (the stack gives it the signing key).
@@ -36,7 +37,11 @@ import { type Entity, searchInputs } from './store/entity';
  *   body schema never parse a body: Deskero clients send `Content-Type` on DELETE with none).
  * - `maxBodyBytes`: body limit (413 beyond); 1 MiB unless the route carries files.
  * - `idempotent`: creates something and honours `Idempotency-Key`.
- * - `responses`: the success status with what it carries, and the problem statuses it may answer.
+ * - `responses`: the success status with what it carries, other success answers if any
+ *   (`also`, e.g. `[204, 'empty']`), and the problem statuses it may answer. The OpenAPI
+ *   document is generated from them, and the integration tests hold every response to it:
+ *   a status not declared here fails the test that received it. A route whose problems
+ *   include 412 honours `If-Match`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -46,13 +51,22 @@ export interface RouteRequest {
   readonly body?: z.ZodMiniType;
 }
 
-/** What a success response carries; the name of a view for bodies shaped in shared/http/views. */
+/**
+ * What a success response carries: `{id}`, the token, the upload or redirect answer, a photo's
+ * or a page's bytes, nothing (`empty`, a 204), the OpenAPI document, or a view of
+ * shared/http/views by name: `view:<resource>` one record, `page:<resource>` a page of them
+ * (the names of shared/http/openapi.ts `VIEWS`).
+ */
 export type ResponseBody =
   | 'id'
   | 'token'
   | 'upload'
   | 'redirect'
   | 'bytes'
+  | 'empty'
+  | 'openapi'
+  | 'html'
+  | 'script'
   | `view:${string}`
   | `page:${string}`;
 
@@ -62,7 +76,7 @@ export interface Route {
   readonly method: HttpMethod;
   readonly path: string;
   readonly handler: string;
-  readonly access: 'read' | 'write';
+  readonly access: 'read' | 'write' | 'none';
   readonly auth: 'bearer' | 'basic' | 'none';
   readonly blobs?: 'read' | 'write';
   readonly cursors?: boolean;
@@ -72,6 +86,7 @@ export interface Route {
   readonly request: RouteRequest;
   readonly responses: {
     readonly success: readonly [number, ResponseBody];
+    readonly also?: readonly (readonly [number, ResponseBody])[];
     readonly problems: readonly number[];
   };
 }
@@ -84,9 +99,11 @@ const PHOTO_BODY = 3_000_000;
 const id = z.object({ id: z.string() });
 const noQuery = z.object({});
 
-/** Problems any bearer route may answer; each route adds its own. */
-const COMMON = [400, 401, 429, 503] as const;
-const WRITE = [...COMMON, 404, 409, 412, 413, 415] as const;
+/** Problems any bearer route may answer (500 is a bug: its request id finds it); each route adds its own. */
+const COMMON = [400, 401, 429, 500, 503] as const;
+/** A route that writes sends a transaction whose answer may not come back in time: 504 (docs/errors.md). */
+const UNKNOWN_OUTCOME = 504;
+const WRITE = [...COMMON, 404, 409, 412, 413, 415, UNKNOWN_OUTCOME] as const;
 
 /** The five routes every record resource has (customers, agents, lookups). */
 const crud = <const P extends string, const F extends string, const W extends string>(
@@ -155,7 +172,7 @@ const crud = <const P extends string, const F extends string, const W extends st
       auth: 'bearer',
       ...(files ? { blobs: 'write' as const } : {}),
       request: { params: id, query: noQuery },
-      responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412] },
+      responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
     },
   ] as const;
 
@@ -163,6 +180,18 @@ const crud = <const P extends string, const F extends string, const W extends st
 export const REDOC_FILE = 'vendor/redoc/redoc.standalone.js';
 
 const ROUTES = [
+  {
+    // Public: what clients and tools read to learn the rest. Served from docs/openapi.json.
+    operationId: 'openapi',
+    summary: 'This OpenAPI 3.1 document',
+    method: 'GET',
+    path: '/openapi.json',
+    handler: 'openapi',
+    access: 'none',
+    auth: 'none',
+    request: { query: noQuery },
+    responses: { success: [200, 'openapi'], problems: [400, 500] },
+  },
   {
     operationId: 'oauthToken',
     summary: 'Exchange the apiToken for an access token (client credentials)',
@@ -173,7 +202,7 @@ const ROUTES = [
     access: 'write',
     auth: 'basic',
     request: { query: z.object({ grant_type: z.optional(z.string()) }) },
-    responses: { success: [200, 'token'], problems: [400, 401, 429, 503] },
+    responses: { success: [200, 'token'], problems: [400, 401, 429, 500, 503, UNKNOWN_OUTCOME] },
   },
   {
     operationId: 'ticketList',
@@ -271,7 +300,7 @@ const ROUTES = [
     auth: 'bearer',
     blobs: 'write',
     request: { params: id, query: noQuery },
-    responses: { success: [200, 'id'], problems: [...COMMON, 404, 412] },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 412, UNKNOWN_OUTCOME] },
   },
   {
     operationId: 'ticketReply',
@@ -332,10 +361,10 @@ const ROUTES = [
     method: 'GET',
     path: '/docs',
     handler: 'docs-page',
-    access: 'read',
+    access: 'none',
     auth: 'none',
     request: { query: noQuery },
-    responses: { success: [200, 'bytes'], problems: [400] },
+    responses: { success: [200, 'html'], problems: [400, 500] },
   },
   {
     operationId: 'docsRenderer',
@@ -343,11 +372,11 @@ const ROUTES = [
     method: 'GET',
     path: '/docs/redoc.standalone.js',
     handler: 'docs-renderer',
-    access: 'read',
+    access: 'none',
     auth: 'none',
     files: [REDOC_FILE],
     request: { query: noQuery },
-    responses: { success: [200, 'bytes'], problems: [400] },
+    responses: { success: [200, 'script'], also: [[304, 'empty']], problems: [400, 500] },
   },
 
   ...crud(

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { type CompatProfile, storedCompat } from '../schemas/compat';
+import type { TokenView } from '../schemas/views';
 import { getMany } from '../store/batch-get';
 import { db, tableName } from '../store/dynamo';
 import { accessTokenEntity } from '../store/entities/system';
@@ -13,12 +14,8 @@ import { randomSecret, sameHash, sha256 } from './hashing';
 
 export const TOKEN_SCOPE = 'read write';
 
-export interface IssuedToken {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  scope: string;
-}
+/** The token response (RFC 6749 §5.1), typed by its response schema. */
+export type IssuedToken = TokenView;
 
 /**
  * Client credentials grant, first half: the secret is checked against its stored hash in

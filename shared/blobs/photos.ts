@@ -30,6 +30,9 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
   ],
 ];
 
+/** The media types a photo may have (and `GET /customer/photo/{id}` answers with). */
+export const PHOTO_MEDIA_TYPES = SIGNATURES.map(([type]) => type);
+
 const imageType = (bytes: Buffer) => SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
 
 const invalid = (message: string) =>

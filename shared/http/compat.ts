@@ -2,6 +2,10 @@ import type { MiddlewareObj } from '@middy/core';
 import { type CompatRole, compatRole, type Route } from '../routes';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../schemas/compat';
 import type { Status } from '../schemas/ticket';
+
+/** A status's machine name as a profile reads it (`onhold` under `deskero`). */
+type StatusName = Status | 'onhold';
+
 import { NotFound } from '../store/errors';
 import type { AuthorizedEvent } from './bearer-auth';
 import { HttpError } from './errors';
@@ -26,7 +30,7 @@ interface Rules {
   /** A detail of an unknown or foreign id: the 404 problem, or 204 No Content. */
   missingDetail: 'not-found' | 'no-content';
   /** Ticket statuses whose machine name reads differently (labels stay). */
-  statusNames: Partial<Record<Status, string>>;
+  statusNames: Partial<Record<Status, StatusName>>;
   /** Query parameters a list accepts and ignores (pages stay 25 records). */
   ignoredListParams: readonly string[];
 }
@@ -51,7 +55,7 @@ export interface Compat {
   /** The profile's own answer to an error of the operation (204 for a missing detail), if it has one. */
   answer(error: unknown): HttpResult | undefined;
   /** The machine name of a ticket status. */
-  statusName(status: Status): string;
+  statusName(status: Status): StatusName;
 }
 
 /** `204 No Content`: no body, no content type. */

@@ -16,13 +16,15 @@ export const optionalText = (max: number) => z.nullable(text(max));
 export const timestamp = z.int('must be an integer millisecond timestamp');
 
 /** Deskero clients send some timestamps as strings of digits: accept both, store a number. */
-export const looseTimestamp = z.union([
-  timestamp,
-  z.pipe(
-    z.string().check(z.regex(/^-?\d{1,16}$/, 'must be a millisecond timestamp')),
-    z.pipe(z.transform(Number), timestamp),
-  ),
-]);
+export const looseTimestamp = z
+  .union([
+    timestamp,
+    z.pipe(
+      z.string().check(z.regex(/^-?\d{1,16}$/, 'must be a millisecond timestamp')),
+      z.pipe(z.transform(Number), timestamp),
+    ),
+  ])
+  .check(z.describe('Milliseconds since the epoch, as an integer or a string of digits.'));
 
 export const email = z
   .email('must be a valid e-mail address')
@@ -34,6 +36,7 @@ export const language = z.enum(LANGUAGES, 'must be one of en, it, es, fr');
 export const countryCode = z.string().check(
   z.toUpperCase(),
   z.refine((s) => COUNTRY_CODES.has(s), 'must be a two-letter ISO 3166-1 country code'),
+  z.describe('ISO 3166-1 alpha-2 country code, either case (stored upper-case).'),
 );
 
 /** A reference to another record in a body: `{ "id": "..." }`. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { documentList } from './documents';
-import { looseTimestamp, optionalText, reference, requiredText, text } from './fields';
+import { type LANGUAGES, looseTimestamp, optionalText, reference, requiredText, text } from './fields';
 
 /** Limits of a ticket, documented in docs/decisions.md. */
 export const TICKET_LIMITS = {
@@ -41,9 +41,20 @@ export const parseStatus = (value: string): Status | undefined => {
 };
 
 /** Status and source travel by name: `{"status": "closed"}` or plain `"closed"`. */
-const named = <T extends string>(field: string, values: readonly T[], parse: (s: string) => T | undefined) =>
+const named = <T extends string>(
+  field: string,
+  values: readonly T[],
+  parse: (s: string) => T | undefined,
+  note = '',
+) =>
   z.pipe(
-    z.union([z.string(), z.object({ [field]: z.string() })]),
+    z
+      .union([z.string(), z.object({ [field]: z.string() })])
+      .check(
+        z.describe(
+          `One of ${values.join(', ')}${note}, case-insensitive: "${values[0]}" or {"${field}": "${values[0]}"}.`,
+        ),
+      ),
     z.transform((v: string | Record<string, string>, ctx) => {
       const parsed = parse((typeof v === 'string' ? v : v[field]) ?? '');
       if (!parsed)
@@ -52,7 +63,7 @@ const named = <T extends string>(field: string, values: readonly T[], parse: (s:
     }),
   );
 
-const status = named('status', STATUSES, parseStatus);
+const status = named('status', STATUSES, parseStatus, ' (`onhold` reads as `on hold`)');
 const source = named('source', SOURCES, (s) =>
   (SOURCES as readonly string[]).includes(s.trim().toLowerCase())
     ? (s.trim().toLowerCase() as (typeof SOURCES)[number])
@@ -61,7 +72,9 @@ const source = named('source', SOURCES, (s) =>
 
 const tag = z.pipe(
   z.pipe(
-    z.union([z.string(), z.object({ tag: z.string() })]),
+    z
+      .union([z.string(), z.object({ tag: z.string() })])
+      .check(z.describe('A tag, as a string or {"tag": …}; 1 to 100 characters once trimmed.')),
     z.transform((v: string | { tag: string }) => (typeof v === 'string' ? v : v.tag).trim()),
   ),
   z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(TICKET_LIMITS.tagLength)),
@@ -146,14 +159,15 @@ export const noteInput = z.object({
 export type NoteInput = z.output<typeof noteInput>;
 
 /** Labels of the fixed vocabularies, returned inside status and source objects. */
-export const STATUS_LABELS: Record<Status, Record<string, string>> = {
+type Labels = Record<(typeof LANGUAGES)[number], string>;
+export const STATUS_LABELS: Record<Status, Labels> = {
   opened: { en: 'Opened', it: 'Aperto', es: 'Abierto', fr: 'Ouvert' },
   'on hold': { en: 'On hold', it: 'In attesa', es: 'En espera', fr: 'En attente' },
   solved: { en: 'Solved', it: 'Risolto', es: 'Resuelto', fr: 'Résolu' },
   closed: { en: 'Closed', it: 'Chiuso', es: 'Cerrado', fr: 'Fermé' },
 };
 
-export const SOURCE_LABELS: Record<(typeof SOURCES)[number], Record<string, string>> = {
+export const SOURCE_LABELS: Record<(typeof SOURCES)[number], Labels> = {
   web: { en: 'Web', it: 'Web', es: 'Web', fr: 'Web' },
   email: { en: 'E-mail', it: 'E-mail', es: 'Correo electrónico', fr: 'E-mail' },
   phone: { en: 'Phone', it: 'Telefono', es: 'Teléfono', fr: 'Téléphone' },

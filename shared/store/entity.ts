@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { searchText } from '../schemas/list-query';
-import { countDelta } from './counters';
 import { Conflict, InvalidReference } from './errors';
 import { isId } from './ids';
 import { counterNames, type EntityKind, type ItemKey, keys } from './keys';
 import { LIST_INDEX, SEARCH_INDEXES, type SearchSlot } from './table-schema';
-import { itemBytes, type WriteOp } from './transact';
+import { countDelta, itemBytes, type WriteOp } from './write-ops';
 
 /**
  * The entity engine. Each item type is declared once (shared/store/entities/): its key, the

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 
 /**
  * Runs in every integration test process before the test file is imported, so shared/config.ts
@@ -20,3 +20,28 @@ delete process.env.PUBLIC_BASE_URL;
 delete process.env.CURSOR_SECRET_ARN;
 // The access log is one line per request: keep test output readable unless asked for.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+
+/**
+ * Every response a test receives (through `invoke`, the local dispatcher or the local server)
+ * is held to the OpenAPI document: an undocumented status, header or field, or a wrong type,
+ * fails the test that received it (docs/openapi.json; test/helpers/contract.ts). Imported after
+ * the environment above is set, as the handlers' modules read it.
+ */
+const { observeResponses } = await import('../../local/invoke');
+const { contractValidator } = await import('./contract');
+const contract = contractValidator();
+const violations: string[] = [];
+observeResponses((route, request, result) => {
+  const errors = contract.check(route, result);
+  if (errors.length > 0) {
+    violations.push(
+      `${request.method} ${request.rawUrl.slice(0, 200)} → ${result.statusCode} (${route.operationId}):\n    ${errors.join('\n    ')}`,
+    );
+  }
+});
+const assertNoViolations = () => {
+  const found = violations.splice(0);
+  expect(found, 'responses that break the OpenAPI document (docs/openapi.json)').toEqual([]);
+};
+afterEach(assertNoViolations);
+afterAll(assertNoViolations);

@@ -295,7 +295,7 @@ describe('least privilege', () => {
   it('gives public routes (auth none) nothing but their own logs: no table, bucket or secret', () => {
     const publicRoutes = routes.filter((r) => r.auth === 'none');
     expect(publicRoutes.map((r) => r.operationId)).toEqual(
-      expect.arrayContaining(['docsPage', 'docsRenderer']),
+      expect.arrayContaining(['openapi', 'docsPage', 'docsRenderer']),
     );
     for (const r of publicRoutes) {
       const id = functionIdOf(r);

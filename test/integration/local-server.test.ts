@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { observeResponses, type ResponseObserver } from '../../local/invoke';
 import { type LocalServer, MAX_BODY_BYTES, startServer } from '../../local/server';
 import { createClient } from '../../shared/auth/clients';
 import { routes } from '../../shared/routes';
@@ -114,7 +115,11 @@ describe('local server, API Gateway behaviour', () => {
   // A crash carrying a payload, as an AWS SDK error carries the raw response.
   const boom = Object.assign(new Error('boom'), { $response: { body: 'PAYLOAD-BYTES' } });
 
+  // Stub handlers answer what no route documents: the contract check (test/helpers/env.ts) is
+  // for the API's own responses, so it is off while they run.
+  let contractCheck: ResponseObserver | undefined;
   beforeAll(async () => {
+    contractCheck = observeResponses(undefined);
     server = await startServer({
       port: 0,
       loadHandler: async (name) => async () => {
@@ -123,7 +128,10 @@ describe('local server, API Gateway behaviour', () => {
       },
     });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    observeResponses(contractCheck);
+  });
 
   it('answers a bare 500 problem when a handler throws, logging the route and the error (not its payload)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

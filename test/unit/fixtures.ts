@@ -11,11 +11,14 @@ export const id = (n: number): string => n.toString(16).padStart(24, '0');
 
 export const NOW = Date.UTC(2026, 10, 22, 10, 0, 0);
 
+/** A customer as inserted with only its required fields (the domain fills topClient and language). */
 export const customer = (over: Partial<CustomerRecord> = {}): CustomerRecord => ({
   id: id(1),
   createdAt: NOW,
   name: 'Ada',
   email: 'ada@example.com',
+  topClient: false,
+  language: 'en',
   ...over,
 });
 

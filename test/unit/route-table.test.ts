@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { publicHandler } from '../../shared/http/public-handler';
 import { hasBody, routeKey, routes } from '../../shared/routes';
 
 /**
@@ -48,8 +49,19 @@ describe('route table', () => {
   it('parses bodies only where there are any, and lets read routes only read', () => {
     for (const r of routes) {
       expect(hasBody(r), r.operationId).toBe(r.method === 'POST' || r.method === 'PUT');
-      if (r.method === 'GET' && r.operationId !== 'oauthToken') expect(r.access, r.operationId).toBe('read');
+      if (r.method === 'GET' && r.auth === 'bearer') expect(r.access, r.operationId).toBe('read');
     }
+  });
+
+  it('keeps public routes away from the table: only the OpenAPI document and the docs page are public', () => {
+    const open = routes.filter((r) => r.auth === 'none');
+    expect(open.map(routeKey)).toEqual(['GET /openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js']);
+    for (const r of routes) expect(r.access === 'none', r.operationId).toBe(r.auth === 'none');
+    for (const r of open) expect(r.blobs ?? r.cursors ?? r.idempotent, r.operationId).toBeUndefined();
+    // The light chain of public functions serves public routes only.
+    expect(() =>
+      publicHandler('ticketList' as 'openapi', async () => ({ statusCode: 200, headers: {} })),
+    ).toThrow(/not a public route/);
   });
 
   it('exports a handler from every handler file', async () => {

@@ -67,6 +67,8 @@ describe('customerView', () => {
       id: id(1),
       name: 'Ada',
       email: 'ada@example.com',
+      topClient: false,
+      language: 'en',
       profilePhotoUrl: `${BASE}/customer/photo/${id(1)}`,
     });
   });
@@ -102,6 +104,7 @@ describe('agent and lookup views', () => {
       createdAt: NOW,
       name: 'Grace',
       email: 'g@example.com',
+      language: 'it',
       version: 1,
     } as AgentRecord;
     expect(agentView(agent)).toEqual({
@@ -109,7 +112,7 @@ describe('agent and lookup views', () => {
       name: 'Grace',
       email: 'g@example.com',
       phoneNumber: null,
-      language: null,
+      language: 'it',
       signature: null,
     });
   });

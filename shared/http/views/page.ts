@@ -1,6 +1,6 @@
+import type { PageView } from '../../schemas/views';
 import { PAGE_BYTES, type Page, type PageLink, RECORDS_PER_PAGE } from '../../store/pages';
 import { fitCount, payloadBytes } from '../byte-budget';
-import type { View } from './records';
 
 /**
  * The list wrapper of the seed: `{ totalRecords, recordsPerPage, previousQuery, nextQuery, records }`.
@@ -19,7 +19,7 @@ export const pageView = <T>(
   records: T[],
   listUrl: string,
   filter: Record<string, string>,
-) => ({
+): PageView<T> => ({
   totalRecords: page.totalRecords,
   recordsPerPage: RECORDS_PER_PAGE,
   previousQuery: page.previous ? pageUrl(listUrl, filter, page.previous) : null,
@@ -33,12 +33,12 @@ export const pageView = <T>(
  * after the last record returned. An entry whose record vanished between the index read and
  * the record read (`undefined`) is skipped.
  */
-export const pageResponse = async <T>(
+export const pageResponse = async <T, V extends object>(
   page: Page<T | undefined>,
-  view: (item: T) => View,
+  view: (item: T) => V,
   listUrl: string,
   filter: Record<string, string>,
-) => {
+): Promise<PageView<V>> => {
   const views = page.items.map((item) => (item === undefined ? undefined : view(item)));
   const sizes = views.map((v) => (v === undefined ? 0 : payloadBytes(v)));
   const inOrder = page.keep === 'first' ? sizes : [...sizes].reverse();
@@ -47,7 +47,7 @@ export const pageResponse = async <T>(
   const links = await page.links(kept);
   return pageView(
     { totalRecords: page.totalRecords, ...links },
-    shown.filter((v): v is View => v !== undefined),
+    shown.filter((v): v is V => v !== undefined),
     listUrl,
     filter,
   );

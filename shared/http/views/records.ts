@@ -1,15 +1,22 @@
+import type { LookupField } from '../../schemas/lookups';
+import type { AgentView, CustomerView, LookupViews } from '../../schemas/views';
 import type { AgentRecord, CustomerRecord, StoredLookup } from '../../store/entities/records';
 import type { Item } from '../../store/entity';
 import type { EntityKind } from '../../store/keys';
 
 /**
  * Records as the API returns them: every field present (null when empty), nothing the store
- * keeps for itself. One view per resource; tickets expand their references with these.
+ * keeps for itself. One view per resource, typed by its response schema (shared/schemas/views.ts);
+ * tickets expand their references with these.
  */
 export type View = Record<string, unknown>;
 
-const pick = (record: object, fields: readonly string[]): View =>
-  Object.fromEntries(fields.map((name) => [name, (record as Item)[name] ?? null]));
+/** The named fields of a record; an absent optional one reads as null. */
+type Picked<T, K extends keyof T> = {
+  [P in K]-?: undefined extends T[P] ? Exclude<T[P], undefined> | null : T[P];
+};
+const pick = <T extends object, K extends keyof T>(record: T, fields: readonly K[]): Picked<T, K> =>
+  Object.fromEntries(fields.map((name) => [name, (record as Item)[name as string] ?? null])) as Picked<T, K>;
 
 /** Every field of the seed's Customer table, in the seed's order: the detail shape. */
 const CUSTOMER_FIELDS = [
@@ -48,8 +55,8 @@ const CUSTOMER_FIELDS = [
 ] as const;
 
 /** The photo reads back as its URL; the password never reads back. */
-export const customerView = (c: CustomerRecord, baseUrl: string): View => ({
-  ...pick(c, CUSTOMER_FIELDS),
+export const customerView = (c: CustomerRecord, baseUrl: string): CustomerView => ({
+  ...pick(c as CustomerRecord & Pick<CustomerView, 'profilePhotoUrl' | 'profilePhotoBlob'>, CUSTOMER_FIELDS),
   profilePhotoUrl: `${baseUrl}/customer/photo/${c.id}`,
   profilePhotoBlob: null,
   account: c.account ? { username: c.account.username ?? null } : null,
@@ -57,18 +64,25 @@ export const customerView = (c: CustomerRecord, baseUrl: string): View => ({
 
 /** The seed does not show the agent object; this is the smallest shape integrators need. */
 const AGENT_FIELDS = ['id', 'name', 'email', 'phoneNumber', 'language', 'signature'] as const;
-export const agentView = (a: AgentRecord): View => pick(a, AGENT_FIELDS);
+export const agentView = (a: AgentRecord): AgentView => pick(a, AGENT_FIELDS);
 
 /** `{ id, <name field>, labels: { en, it, es, fr } }`. */
 export const lookupView =
-  (field: 'type' | 'area' | 'group') =>
-  (l: StoredLookup): View => ({ id: l.id, [field]: l[field], labels: l.labels });
+  <F extends LookupField>(field: F) =>
+  (l: StoredLookup): LookupViews[F] =>
+    ({ id: l.id, [field]: l[field], labels: l.labels }) as LookupViews[F];
 
 /** The view of a stored record of any kind (tickets expand their references with it). */
-export const RECORD_VIEWS: Record<Exclude<EntityKind, 'TICKET'>, (item: never, baseUrl: string) => View> = {
+export const RECORD_VIEWS: {
+  CUSTOMER: (c: CustomerRecord, baseUrl: string) => CustomerView;
+  AGENT: (a: AgentRecord, baseUrl: string) => AgentView;
+  TICKET_TYPE: (l: StoredLookup, baseUrl: string) => LookupViews['type'];
+  TICKET_AREA: (l: StoredLookup, baseUrl: string) => LookupViews['area'];
+  TICKET_GROUP: (l: StoredLookup, baseUrl: string) => LookupViews['group'];
+} = {
   CUSTOMER: customerView,
   AGENT: agentView,
   TICKET_TYPE: lookupView('type'),
   TICKET_AREA: lookupView('area'),
   TICKET_GROUP: lookupView('group'),
-};
+} satisfies Record<Exclude<EntityKind, 'TICKET'>, unknown>;

@@ -1,30 +1,42 @@
 import type { DetailParts, Related, TicketParts } from '../../domain/ticket-reads';
 import { SOURCE_LABELS, STATUS_LABELS } from '../../schemas/ticket';
+import type {
+  DocumentView,
+  NoteView,
+  ReplyView,
+  TicketDetailView,
+  TicketListView,
+} from '../../schemas/views';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
+import type { Item } from '../../store/entity';
 import type { EntityKind } from '../../store/keys';
 import { PAGE_BYTES } from '../../store/pages';
 import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
 import type { Compat } from '../compat';
-import { RECORD_VIEWS, type View } from './records';
+import { RECORD_VIEWS } from './records';
 
 /**
  * The ticket as the API returns it: every field of the seed's Ticket table, references
- * expanded into the objects they name (customer, agents, lookups with labels).
+ * expanded into the objects they name (customer, agents, lookups with labels). Each view is
+ * typed by its response schema (shared/schemas/views.ts).
  */
-const expand = (
+type RecordView<K extends keyof typeof RECORD_VIEWS> = ReturnType<(typeof RECORD_VIEWS)[K]>;
+
+const expand = <K extends Exclude<EntityKind, 'TICKET'>>(
   related: Related,
-  kind: Exclude<EntityKind, 'TICKET'>,
+  kind: K,
   id: string | null | undefined,
   baseUrl: string,
-) => {
+): RecordView<K> | null => {
   if (!id) return null;
   const item = related(kind, id);
   // A reply or note author may have been deleted since; tickets' own references cannot be.
-  return item ? RECORD_VIEWS[kind](item as never, baseUrl) : null;
+  const view = RECORD_VIEWS[kind] as unknown as (item: Item, baseUrl: string) => RecordView<K>;
+  return item ? view(item, baseUrl) : null;
 };
 
 /** Documents come without their bytes, with an address that downloads them. */
-export const documentView = (doc: DocumentRecord, baseUrl: string): View => ({
+export const documentView = (doc: DocumentRecord, baseUrl: string): DocumentView => ({
   id: doc.id,
   documentName: doc.documentName,
   documentType: doc.documentType,
@@ -42,7 +54,7 @@ export const replyView = (
   parts: Pick<TicketParts, 'documents'>,
   related: Related,
   baseUrl: string,
-): View => ({
+): ReplyView => ({
   id: reply.id,
   text: reply.text,
   replyDate: reply.replyDate,
@@ -50,7 +62,7 @@ export const replyView = (
   attachedDocuments: documentsOf(parts, reply.id, baseUrl),
 });
 
-export const noteView = (note: NoteRecord, related: Related, baseUrl: string): View => ({
+export const noteView = (note: NoteRecord, related: Related, baseUrl: string): NoteView => ({
   id: note.id,
   note: note.note,
   insertBy: expand(related, 'AGENT', note.insertBy, baseUrl),
@@ -59,37 +71,39 @@ export const noteView = (note: NoteRecord, related: Related, baseUrl: string): V
   remindMe: note.remindMe ?? null,
 });
 
-const SOCIAL_FIELDS = [
-  'tweetId',
-  'tweetType',
-  'facebookId',
-  'facebookType',
-  'linkedinId',
-  'linkedinType',
-  'googlePlusId',
-  'googlePlusType',
-  'youtubeId',
-  'youtubeType',
-  'messageUniqueId',
-  'customPortalId',
-] as const;
-
 /** What of the request's compatibility profile a ticket view follows: the status's machine name. */
 export type TicketNames = Pick<Compat, 'statusName'>;
+
+/** What a ticket read with its parts adds to the list record (the detail's conversation and files). */
+type Conversation = Pick<TicketDetailView, 'replies' | 'attachedDocuments' | 'ticketNotes'>;
 
 /**
  * A list record carries every field except the conversation and the files (`replies`,
  * `ticketNotes`, `attachedDocuments`), which only the detail reads; `numberOfReplies` still
- * counts the replies. The seed's fields come first, then ours (`externalId1`).
+ * counts the replies. With `parts`, those three are added in the seed's order. The seed's fields
+ * come first, then ours (`externalId1`).
  */
-export const ticketView = (
+export function ticketView(
+  t: TicketRecord,
+  related: Related,
+  baseUrl: string,
+  names: TicketNames,
+): TicketListView;
+export function ticketView(
+  t: TicketRecord,
+  related: Related,
+  baseUrl: string,
+  names: TicketNames,
+  parts: TicketParts,
+): TicketListView & Conversation;
+export function ticketView(
   t: TicketRecord,
   related: Related,
   baseUrl: string,
   names: TicketNames,
   parts?: TicketParts,
-): View => {
-  const out: View = {
+): TicketListView | (TicketListView & Conversation) {
+  return {
     id: t.id,
     number: t.number,
     subject: t.subject,
@@ -113,13 +127,24 @@ export const ticketView = (
     source: { source: t.source, labels: SOURCE_LABELS[t.source] },
     customFields: t.customFields ?? [],
     ...(parts ? { ticketNotes: parts.notes.map((n) => noteView(n, related, baseUrl)) } : {}),
+    tweetId: t.tweetId ?? null,
+    tweetType: t.tweetType ?? null,
+    facebookId: t.facebookId ?? null,
+    facebookType: t.facebookType ?? null,
+    linkedinId: t.linkedinId ?? null,
+    linkedinType: t.linkedinType ?? null,
+    googlePlusId: t.googlePlusId ?? null,
+    googlePlusType: t.googlePlusType ?? null,
+    youtubeId: t.youtubeId ?? null,
+    youtubeType: t.youtubeType ?? null,
+    messageUniqueId: t.messageUniqueId ?? null,
+    customPortalId: t.customPortalId ?? null,
+    toReply: t.toReply,
+    toReplyCustomer: t.toReplyCustomer,
+    // Ours, after the seed's fields.
+    externalId1: t.externalId1 ?? null,
   };
-  for (const field of SOCIAL_FIELDS) out[field] = t[field] ?? null;
-  out.toReply = t.toReply;
-  out.toReplyCustomer = t.toReplyCustomer;
-  out.externalId1 = t.externalId1 ?? null;
-  return out;
-};
+}
 
 /** Where all of a ticket's documents, replies and notes can be read, a page at a time. */
 export const ticketPartUrls = (baseUrl: string, id: string) => ({
@@ -144,15 +169,15 @@ export const ticketDetailView = (
   related: Related,
   baseUrl: string,
   names: TicketNames,
-): View => {
+): TicketDetailView => {
   const urls = ticketPartUrls(baseUrl, t.id);
   const own = parts.documents.filter((d) => (d.replyId ?? null) === null);
   const build = (
     documents: DocumentRecord[],
-    replies: View[],
-    notes: View[],
+    replies: ReplyView[],
+    notes: NoteView[],
     cut: { documents: boolean; replies: boolean; notes: boolean },
-  ): View => ({
+  ): TicketDetailView => ({
     ...ticketView(t, related, baseUrl, names, { replies: [], notes: [], documents }),
     replies,
     ticketNotes: notes,

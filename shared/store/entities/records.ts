@@ -70,8 +70,10 @@ export interface StoredAccount {
   username: string | null;
   passwordHash: string | null;
 }
+/** Name and e-mail are required on insert, the rest defaulted then (domain/customers.ts): always present. */
 export type CustomerRecord = BaseRecord &
-  Omit<CustomerInput, 'profilePhotoBlob' | 'account'> & {
+  Omit<CustomerInput, 'profilePhotoBlob' | 'account'> &
+  Required<Pick<CustomerInput, 'name' | 'email' | 'topClient' | 'language'>> & {
     photo?: Photo | null;
     account?: StoredAccount | null;
   };
@@ -89,7 +91,8 @@ export const customerEntity = recordEntity<CustomerRecord>('CUSTOMER', 'Customer
   unique: [uniqueEmail('customer')],
 });
 
-export type AgentRecord = BaseRecord & AgentInput;
+/** Name and e-mail are required on insert, the language defaulted then (domain/agents.ts). */
+export type AgentRecord = BaseRecord & AgentInput & Required<Pick<AgentInput, 'name' | 'email' | 'language'>>;
 
 export const agentEntity = recordEntity<AgentRecord>('AGENT', 'Agent', {
   searches: { email: emailSearch(), name: { slot: 's2', value: (r) => text(r.name) } },

@@ -1,0 +1,602 @@
+import * as z from 'zod/mini';
+import pkg from '../../package.json' with { type: 'json' };
+import { PHOTO_MEDIA_TYPES } from '../blobs/photos';
+import { compatRole, type ResponseBody, type Route, routes } from '../routes';
+import { documentInput } from '../schemas/documents';
+import { reference } from '../schemas/fields';
+import { fieldError, problemView } from '../schemas/problems';
+import { noteInput, replyInput } from '../schemas/ticket';
+import {
+  agentView,
+  customerView,
+  documentView,
+  idView,
+  labelsView,
+  noteView,
+  openApiDocumentView,
+  pageView,
+  redirectView,
+  replyView,
+  sourceView,
+  statusView,
+  ticketAreaView,
+  ticketDetailView,
+  ticketGroupView,
+  ticketListView,
+  ticketTypeView,
+  tokenView,
+  uploadView,
+} from '../schemas/views';
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route table (shared/routes.ts) and
+ * the zod schemas: request schemas as the routes declare them (`io: 'input'`: what a client may
+ * send), response schemas from shared/schemas/views.ts and shared/schemas/problems.ts
+ * (`io: 'output'`), with zod's own JSON Schema generator (draft 2020-12, OpenAPI 3.1's
+ * dialect). Nothing in it is written by hand but the prose. `npm run openapi` writes it to
+ * docs/openapi.json, which `GET /openapi.json` serves; the integration tests validate every
+ * response against it (test/helpers/contract.ts).
+ *
+ * Imported only by the generator script, the openapi tests and the contract validator: it pulls
+ * every response schema, which no function bundle needs.
+ */
+export type JsonObject = Record<string, unknown>;
+
+/** One view of shared/http/views by the name routes give it (`view:<name>`, `page:<name>`). */
+interface ViewSpec {
+  /** Component name of one record. */
+  readonly component: string;
+  readonly schema: z.ZodMiniType;
+  /** The key its list wrapper has (`{ <key>: { totalRecords, … } }`). */
+  readonly pageKey: string;
+}
+
+export const VIEWS: Record<string, ViewSpec> = {
+  ticket: { component: 'Ticket', schema: ticketDetailView, pageKey: 'ticket' },
+  customer: { component: 'Customer', schema: customerView, pageKey: 'customer' },
+  agent: { component: 'Agent', schema: agentView, pageKey: 'agent' },
+  ticketType: { component: 'TicketType', schema: ticketTypeView, pageKey: 'type' },
+  ticketArea: { component: 'TicketArea', schema: ticketAreaView, pageKey: 'area' },
+  ticketGroup: { component: 'TicketGroup', schema: ticketGroupView, pageKey: 'group' },
+  reply: { component: 'Reply', schema: replyView, pageKey: 'reply' },
+  note: { component: 'Note', schema: noteView, pageKey: 'note' },
+  document: { component: 'Document', schema: documentView, pageKey: 'document' },
+};
+
+/** A page holds the view of each record but for tickets, whose list records leave out the conversation. */
+const PAGE_RECORDS: Record<string, { component: string; schema: z.ZodMiniType }> = {
+  ticket: { component: 'TicketListRecord', schema: ticketListView },
+};
+
+/** Other response bodies by the route table's names. */
+const BODIES: Partial<Record<ResponseBody, { component: string; schema: z.ZodMiniType }>> = {
+  id: { component: 'Id', schema: idView },
+  token: { component: 'Token', schema: tokenView },
+  upload: { component: 'Upload', schema: uploadView },
+  redirect: { component: 'Redirect', schema: redirectView },
+  openapi: { component: 'OpenApiDocument', schema: openApiDocumentView },
+};
+
+const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Every status some route may answer with a problem, in order. */
+const problemStatuses = (table: readonly Route[]): number[] =>
+  [...new Set(table.flatMap((r) => r.responses.problems))].sort((a, b) => a - b);
+
+/** Response schemas, generated in one go so nested views are references (a ticket's agents). */
+const responseSchemas = (table: readonly Route[]): Record<string, JsonObject> => {
+  const registry = z.registry<{ id: string }>();
+  const add = (schema: z.ZodMiniType, id: string) => {
+    if (!registry.has(schema)) registry.add(schema, { id });
+  };
+  add(labelsView, 'Labels');
+  add(statusView, 'Status');
+  add(sourceView, 'Source');
+  add(fieldError, 'FieldError');
+  for (const { component, schema } of [...Object.values(VIEWS), ...Object.values(PAGE_RECORDS)])
+    add(schema, component);
+  for (const route of table) {
+    for (const [, body] of successes(route)) {
+      const kind = bodyKind(body);
+      if (kind.page) add(pageOf(kind.page), `${VIEWS[kind.page]?.component}Page`);
+      else if (kind.fixed) add(kind.fixed.schema, kind.fixed.component);
+    }
+  }
+  for (const status of problemStatuses(table)) add(problemView(status), `Problem${status}`);
+  return generate(registry, 'output');
+};
+
+const pages = new Map<string, z.ZodMiniType>();
+/** The list wrapper of a view: `{ <key>: { totalRecords, recordsPerPage, previousQuery, nextQuery, records } }`. */
+const pageOf = (name: string): z.ZodMiniType => {
+  const view = VIEWS[name];
+  if (!view) throw new Error(`No view named ${name} (shared/http/openapi.ts VIEWS)`);
+  let page = pages.get(name);
+  if (!page) {
+    const record = PAGE_RECORDS[name]?.schema ?? view.schema;
+    page = z.object({ [view.pageKey]: pageView(record) });
+    pages.set(name, page);
+  }
+  return page;
+};
+
+type Kind =
+  | { page: string; view?: undefined; fixed?: undefined }
+  | { view: string; page?: undefined; fixed?: undefined }
+  | { fixed: { component: string; schema: z.ZodMiniType } | undefined; page?: undefined; view?: undefined };
+
+const bodyKind = (body: ResponseBody): Kind => {
+  if (body.startsWith('page:')) return { page: body.slice('page:'.length) };
+  if (body.startsWith('view:')) {
+    const name = body.slice('view:'.length);
+    if (!VIEWS[name]) throw new Error(`No view named ${name} (shared/http/openapi.ts VIEWS)`);
+    return { view: name };
+  }
+  return { fixed: BODIES[body] };
+};
+
+/** Under the `deskero` profile lists without records and details of unknown ids answer 204 (compat.ts). */
+const successes = (route: Route): (readonly [number, ResponseBody])[] => [
+  route.responses.success,
+  ...(route.responses.also ?? []),
+  ...(compatRole(route) ? [[204, 'empty'] as const] : []),
+];
+
+/**
+ * Request bodies, as a client may send them (`io: 'input'`: before defaults and transforms);
+ * parts several bodies share are components of their own. Also answers each body's component.
+ */
+const requestSchemas = (table: readonly Route[]) => {
+  const registry = z.registry<{ id: string }>();
+  registry.add(reference, { id: 'Reference' });
+  registry.add(documentInput, { id: 'DocumentInput' });
+  registry.add(replyInput, { id: 'ReplyInput' });
+  registry.add(noteInput, { id: 'NoteInput' });
+  for (const route of table) {
+    const { body } = route.request;
+    if (body && !registry.has(body)) registry.add(body, { id: `${pascal(route.operationId)}Body` });
+  }
+  const nameOf = (schema: z.ZodMiniType): string => registry.get(schema)?.id as string;
+  return { schemas: generate(registry, 'input'), nameOf };
+};
+
+const generate = (registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') => {
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    uri: (id) => `#/components/schemas/${id}`,
+    // Refinements (one search at a time, exactly one document content) have no JSON Schema
+    // form; the operations' descriptions say them.
+    unrepresentable: 'any',
+  }) as { schemas: Record<string, JsonObject> };
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  return schemas;
+};
+
+/** Inline JSON Schema of one request part (path parameters, query). */
+const inputSchema = (schema: z.ZodMiniType): JsonObject => {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  delete json.$schema;
+  return json;
+};
+
+const QUERY_NOTES: Record<string, string> = {
+  page: 'Page number, from 1 (default 1). A page past the end has no records.',
+  cursor: 'Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are.',
+  grant_type: 'Must be `client_credentials`.',
+};
+const searchNote = (name: string) =>
+  `Exact-match search by \`${name}\` (one search field at a time; unknown parameters are a 400).`;
+
+const parametersOf = (route: Route): JsonObject[] => {
+  const parameters: JsonObject[] = [];
+  const { params, query } = route.request;
+  if (params) {
+    const json = inputSchema(params) as { properties: Record<string, JsonObject> };
+    for (const [name, schema] of Object.entries(json.properties)) {
+      parameters.push({
+        name,
+        in: 'path',
+        required: true,
+        description:
+          name === 'id'
+            ? 'Id of the record (an unknown or malformed one is a 404).'
+            : `Id of the ${name.replace(/Id$/, '')}.`,
+        schema,
+      });
+    }
+  }
+  if (query) {
+    const json = inputSchema(query) as { properties?: Record<string, JsonObject>; required?: string[] };
+    const isList = json.properties?.page !== undefined && route.cursors === true;
+    for (const [name, schema] of Object.entries(json.properties ?? {})) {
+      parameters.push({
+        name,
+        in: 'query',
+        required: json.required?.includes(name) ?? false,
+        description: QUERY_NOTES[name] ?? (isList ? searchNote(name) : name),
+        schema: name === 'page' ? { ...schema, default: '1' } : schema,
+      });
+    }
+  }
+  if (route.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
+  if (route.responses.problems.includes(412)) parameters.push(ref('parameters', 'IfMatch'));
+  if (route.auth === 'bearer') parameters.push(ref('parameters', 'HelpdeskCompat'));
+  return parameters;
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  304: 'Not Modified: the client holds this version',
+  302: 'Found',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const PROBLEM_NOTES: Record<number, string> = {
+  400: 'The request is invalid: malformed JSON, an invalid body (`errors` lists each field), a bad query or path parameter, a reference to a record that does not exist.',
+  401: 'Missing, invalid, expired or revoked credentials; the same answer whatever was wrong.',
+  404: 'No such record in this account (an unknown, foreign or malformed id).',
+  409: 'The write contradicts the data (a duplicate e-mail or name, a record still in use), or a request with the same Idempotency-Key is still running.',
+  412: '`If-Match` names no version the record has; nothing changed.',
+  413: 'The body, a file or the write is over a limit; nothing written.',
+  415: 'The body is not `application/json`.',
+  422: 'The Idempotency-Key was already used for a different request.',
+  429: 'Over a rate limit (requests, failed authentications, token exchanges); retry after `Retry-After`.',
+  500: 'A bug; the `x-request-id` finds it in the logs.',
+  503: 'The store is unavailable or the record too busy; nothing was written. Retry after `Retry-After`.',
+  504: 'A write was sent and the store did not answer in time: it may or may not have been applied. Retry with the same Idempotency-Key, or read the record.',
+};
+
+/** Headers of every response, per status class: the request id, and the rate limit's once admitted. */
+const rateLimitHeaders = (required: boolean): Record<string, JsonObject> =>
+  required
+    ? {
+        'RateLimit-Limit': ref('headers', 'RateLimitLimit'),
+        'RateLimit-Remaining': ref('headers', 'RateLimitRemaining'),
+        'RateLimit-Reset': ref('headers', 'RateLimitReset'),
+      }
+    : Object.fromEntries(
+        Object.entries(HEADERS)
+          .filter(([name]) => name.startsWith('RateLimit'))
+          .map(([name, header]) => [
+            `RateLimit-${name.slice('RateLimit'.length)}`,
+            {
+              ...header,
+              required: false,
+              description: `${header.description} Present once the client is authenticated and admitted.`,
+            },
+          ]),
+      );
+
+const integer = { type: 'integer', minimum: 0 };
+
+const HEADERS: Record<string, JsonObject & { description: string }> = {
+  XRequestId: {
+    description:
+      'Id of this request (API Gateway request id), also in the logs: quote it when reporting a problem.',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  },
+  RateLimitLimit: {
+    description: "Requests this client may send in the current minute's window.",
+    required: true,
+    schema: integer,
+  },
+  RateLimitRemaining: {
+    description: "Requests left in the current window (this instance's view: exact with one instance).",
+    required: true,
+    schema: integer,
+  },
+  RateLimitReset: {
+    description: 'Seconds until the next window opens.',
+    required: true,
+    schema: { type: 'integer', minimum: 1, maximum: 60 },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  WWWAuthenticate: {
+    description: 'The scheme to authenticate with: `Bearer realm="helpdesk"` (`Basic` on /oauth/token).',
+    required: true,
+    schema: { type: 'string', pattern: '^(Bearer|Basic) realm="helpdesk"$' },
+  },
+  ETag: {
+    description:
+      'Strong entity-tag of the version read; send it back as `If-Match` to update or delete only that version.',
+    required: true,
+    schema: { type: 'string', pattern: '^"(0|[1-9][0-9]*)"$' },
+  },
+  Location: {
+    description: 'The short-lived download address.',
+    required: true,
+    schema: { type: 'string', format: 'uri' },
+  },
+  CacheControl: {
+    description: 'How long the answer may be kept.',
+    required: true,
+    schema: { type: 'string' },
+  },
+  FileETag: {
+    description: "The file's version (a hash of its bytes): send it back in `If-None-Match` for a 304.",
+    required: true,
+    schema: { type: 'string' },
+  },
+  XContentTypeOptions: { description: 'Always `nosniff`.', required: true, schema: { type: 'string' } },
+  ReferrerPolicy: { description: 'Always `no-referrer`.', required: true, schema: { type: 'string' } },
+  ContentSecurityPolicy: {
+    description: "The page's policy: its own origin only (docs/decisions.md, Docs).",
+    required: true,
+    schema: { type: 'string' },
+  },
+  Vary: {
+    description: 'What the answer varies by (`accept-encoding`).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  ContentEncoding: {
+    description: '`gzip` when the client accepts it.',
+    required: false,
+    schema: { type: 'string', enum: ['gzip'] },
+  },
+  Pragma: {
+    description: 'HTTP/1.0 `no-cache`, as RFC 6749 asks of token responses.',
+    required: true,
+    schema: { type: 'string', const: 'no-cache' },
+  },
+  IdempotentReplayed: {
+    description:
+      'Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key.',
+    required: false,
+    schema: { type: 'string', const: 'true' },
+  },
+};
+
+const PARAMETERS: Record<string, JsonObject> = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account.',
+    schema: { type: 'string', pattern: '^[\\x20-\\x7E]{1,255}$' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description:
+      'Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes.',
+    schema: { type: 'string' },
+  },
+  HelpdeskCompat: {
+    name: 'Helpdesk-Compat',
+    in: 'header',
+    required: false,
+    description:
+      "Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id).",
+    schema: { type: 'string', enum: ['standard', 'deskero'] },
+  },
+};
+
+const SECURITY_SCHEMES: Record<string, JsonObject> = {
+  basicAuth: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'The apiToken the operator CLI prints: base64(`<clientId>:<secret>`). Only for /oauth/token.',
+  },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from /oauth/token, issued to the client named by `clientId`.',
+  },
+  clientId: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'clientId',
+    description: 'The client (account) the access token was issued to.',
+  },
+};
+const BEARER = [{ bearerAuth: [], clientId: [] }];
+
+const jsonContent = (component: string, mediaType = 'application/json') => ({
+  [mediaType]: { schema: ref('schemas', component) },
+});
+
+/** Validators of a static file (the docs renderer): what a 304 repeats. */
+const staticHeaders = {
+  ETag: ref('headers', 'FileETag'),
+  Vary: ref('headers', 'Vary'),
+};
+
+const successResponse = (route: Route, [status, body]: readonly [number, ResponseBody]): JsonObject => {
+  const headers: Record<string, JsonObject> = { 'x-request-id': ref('headers', 'XRequestId') };
+  if (route.auth === 'bearer') Object.assign(headers, rateLimitHeaders(true));
+  const kind = bodyKind(body);
+  let content: JsonObject | undefined;
+  let description = STATUS_TEXT[status] ?? String(status);
+  if (kind.page) {
+    content = jsonContent(`${VIEWS[kind.page]?.component}Page`);
+    description = `A page of the list (or search), newest first unless said otherwise.`;
+  } else if (kind.view) {
+    content = jsonContent(VIEWS[kind.view]?.component as string);
+    headers.ETag = ref('headers', 'ETag');
+    description = 'The record, every field present (null or [] when empty).';
+  } else if (body === 'bytes') {
+    content = Object.fromEntries(PHOTO_MEDIA_TYPES.map((type) => [type, { schema: {} }]));
+    headers['Cache-Control'] = ref('headers', 'CacheControl');
+    description = 'The bytes, with their media type.';
+  } else if (body === 'html' || body === 'script') {
+    const type = body === 'html' ? 'text/html' : 'text/javascript';
+    content = { [type]: { schema: { type: 'string' } } };
+    Object.assign(headers, {
+      'Cache-Control': ref('headers', 'CacheControl'),
+      'X-Content-Type-Options': ref('headers', 'XContentTypeOptions'),
+      'Referrer-Policy': ref('headers', 'ReferrerPolicy'),
+    });
+    if (body === 'html') headers['Content-Security-Policy'] = ref('headers', 'ContentSecurityPolicy');
+    else Object.assign(headers, staticHeaders, { 'Content-Encoding': ref('headers', 'ContentEncoding') });
+    description = body === 'html' ? 'The API reference page.' : "The reference page's renderer.";
+  } else if (body === 'empty') {
+    description = 'No content.';
+    // A 304 of a static file repeats its validators.
+    if (status === 304) Object.assign(headers, staticHeaders);
+  } else if (kind.fixed) {
+    content = jsonContent(kind.fixed.component);
+  } else {
+    throw new Error(`${route.operationId}: no schema for response body ${body}`);
+  }
+  if (body === 'token') {
+    headers['Cache-Control'] = ref('headers', 'CacheControl');
+    headers.Pragma = ref('headers', 'Pragma');
+  }
+  if (body === 'redirect') {
+    headers.Location = ref('headers', 'Location');
+    headers['Cache-Control'] = ref('headers', 'CacheControl');
+  }
+  if (body === 'openapi') headers['Cache-Control'] = ref('headers', 'CacheControl');
+  if (route.idempotent && status === route.responses.success[0])
+    headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  return { description, headers, ...(content ? { content } : {}) };
+};
+
+const problemResponse = (status: number): JsonObject => {
+  const headers: Record<string, JsonObject> = {
+    'x-request-id': ref('headers', 'XRequestId'),
+    ...rateLimitHeaders(false),
+  };
+  if (status === 401) headers['WWW-Authenticate'] = ref('headers', 'WWWAuthenticate');
+  if (status === 429 || status === 503 || status === 504)
+    headers['Retry-After'] = ref('headers', 'RetryAfter');
+  return {
+    description: `${STATUS_TEXT[status] ?? status}: ${PROBLEM_NOTES[status] ?? 'see docs/errors.md'}`,
+    headers,
+    content: jsonContent(`Problem${status}`, 'application/problem+json'),
+  };
+};
+
+const TAGS: { name: string; description: string; matches: (r: Route) => boolean }[] = [
+  { name: 'Contract', description: 'This document.', matches: (r) => r.auth === 'none' },
+  {
+    name: 'Auth',
+    description: 'Access tokens for a client (an account).',
+    matches: (r) => r.auth === 'basic',
+  },
+  {
+    name: 'Tickets',
+    description: 'Support requests with replies, notes, attached documents and classification.',
+    matches: (r) => r.path.startsWith('/ticket/'),
+  },
+  {
+    name: 'Customers',
+    description: 'The people who open tickets.',
+    matches: (r) => r.path.startsWith('/customer/'),
+  },
+  {
+    name: 'Agents',
+    description: 'The staff tickets are assigned to.',
+    matches: (r) => r.path.startsWith('/agent/'),
+  },
+  {
+    name: 'Lookups',
+    description: 'Ticket types, areas and groups: names with a label per language.',
+    matches: (r) => /^\/ticket(Type|Area|Group)\//.test(r.path),
+  },
+];
+const tagOf = (route: Route): string => {
+  const tag = TAGS.find((t) => t.matches(route));
+  if (!tag) throw new Error(`${route.operationId}: no tag matches ${route.path}`);
+  return tag.name;
+};
+
+const LIST_NOTE =
+  '25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.';
+
+const DESCRIPTION = `A help-desk API compatible with the public Deskero API: tickets (with replies, notes,
+attached documents, tags and status), customers, agents and ticket types, areas and groups.
+
+**Authentication.** \`GET /oauth/token?grant_type=client_credentials\` with \`Authorization: Basic <apiToken>\`
+answers an access token; every other route needs \`Authorization: Bearer <access_token>\` and the
+\`clientId\` header. A client is one account: no request reads or changes another's data.
+
+**Errors** are \`application/problem+json\` (RFC 9457) with a stable \`type\` URN per cause (each
+status's schema lists its types); validation problems list each field in \`errors\`. Every response
+carries \`x-request-id\`; authenticated ones \`RateLimit-Limit\`, \`RateLimit-Remaining\`,
+\`RateLimit-Reset\`.
+
+**Values.** Ids are opaque strings; timestamps integer milliseconds since the epoch (negative
+allowed). Every field of a record is present in a read, \`null\` (or \`[]\`) when empty. Updates
+merge: only the fields sent change, \`null\` clears one.
+
+Generated from the route table and the schemas of the code (\`npm run openapi\`); the
+integration tests validate every response against it.`;
+
+/** The whole document of a route table (the API's unless a test passes another). Deterministic. */
+export const openApiDocument = (table: readonly Route[] = routes): JsonObject => {
+  const outputs = responseSchemas(table);
+  const { schemas: inputs, nameOf } = requestSchemas(table);
+  for (const name of Object.keys(inputs)) {
+    if (name in outputs) throw new Error(`Schema component ${name} is both a request and a response`);
+  }
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const route of table) {
+    const operation: JsonObject = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [tagOf(route)],
+      ...(route.cursors && route.request.query ? { description: LIST_NOTE } : {}),
+      ...(route.auth === 'basic' ? { security: [{ basicAuth: [] }] } : {}),
+      ...(route.auth === 'none' ? { security: [] } : {}),
+    };
+    const parameters = parametersOf(route);
+    if (parameters.length > 0) operation.parameters = parameters;
+    if (route.request.body) {
+      operation.requestBody = { required: true, content: jsonContent(nameOf(route.request.body)) };
+    }
+    const responses: Record<string, JsonObject> = {};
+    for (const success of successes(route)) responses[String(success[0])] = successResponse(route, success);
+    for (const status of route.responses.problems)
+      responses[String(status)] = ref('responses', `Problem${status}`);
+    operation.responses = responses;
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, JsonObject>)[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Help-desk API',
+      version: pkg.version,
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'The API that serves this document' }],
+    security: BEARER,
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
+    paths,
+    components: {
+      schemas: { ...outputs, ...inputs },
+      responses: Object.fromEntries(problemStatuses(table).map((s) => [`Problem${s}`, problemResponse(s)])),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+};

@@ -1,0 +1,47 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
+import { problemResponses } from './problem-response';
+import { requestLog } from './request-log';
+import type { HttpResult } from './responses';
+import { validate } from './validate';
+import { wellFormedInput } from './well-formed';
+
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+/** What a public operation receives: its validated query; no tenant, no body, no writes. */
+export interface PublicRequest<R extends Route = Route> {
+  event: APIGatewayProxyEventV2;
+  query: Output<R['request']['query']>;
+}
+
+/**
+ * The house chain for a public route (`auth: 'none'`, `access: 'none'`): header normalisation,
+ * access log, well-formed Unicode in the path and query, the route's query schema, problem+json
+ * and the request id, as apiHandler does; no credentials, no rate limit, no body, nothing that
+ * touches the store. Its own module so that a public function's bundle carries neither the AWS
+ * SDK nor the auth code (apiHandler serves such a route the same way, at that weight).
+ */
+export const publicHandler = <Op extends OperationId>(
+  operationId: Op,
+  operation: (req: PublicRequest<RouteOf<Op>>) => Promise<HttpResult>,
+) => {
+  const route: Route = routeOf(operationId);
+  if (route.auth !== 'none' || route.access !== 'none' || route.request.body) {
+    throw new Error(`${operationId} is not a public route without a body (shared/routes.ts)`);
+  }
+  const { query } = route.request;
+  return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+    .use(httpHeaderNormalizer())
+    .use(requestLog())
+    .use(wellFormedInput())
+    .use(problemResponses())
+    .handler((event) =>
+      operation({
+        event,
+        query: (query ? validate(query, event.queryStringParameters ?? {}, 'query') : undefined) as never,
+      }),
+    );
+};
