@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, cheapest first (`npm run test:<name>`; `npm test` runs all with coverage):
+ * Four projects, cheapest first (`npm run test:<name>`; `npm test` runs all with coverage):
  * - unit: pure code (router, event builder, route table). No store, no Java, no network,
  *   the configuration's defaults only.
  * - integration: the handlers against one DynamoDB Local (Java) and one local S3 server,
  *   started once by the global setup.
- * - infra: the CDK stack, synthesized without bundling.
+ * - infra: the CDK stack, synthesized without bundling (bundles.test.ts bundles it once).
+ * - browser: the docs page in headless Chromium (Debian's /usr/bin/chromium) against the local
+ *   server; no store.
  */
 export default defineConfig({
   test: {
@@ -32,6 +34,15 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          // One access-log line per request otherwise.
+          env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
+        },
       },
     ],
     // Enabled by `--coverage` (npm test); the per-project scripts run without it.

@@ -1,13 +1,13 @@
 import { readReplyPage } from '../shared/domain/ticket-reads';
 import { apiHandler } from '../shared/http/api-handler';
-import { json } from '../shared/http/responses';
 import { pageResponse } from '../shared/http/views/page';
 import { replyView, ticketPartUrls } from '../shared/http/views/ticket';
 
-export const handler = apiHandler('ticketReplies', async ({ tenantId, params, query, baseUrl }) => {
+export const handler = apiHandler('ticketReplies', async ({ tenantId, params, query, baseUrl, compat }) => {
   const page = await readReplyPage(tenantId, params.id, query);
   const url = ticketPartUrls(baseUrl, params.id).replies;
-  return json(200, {
-    reply: await pageResponse(page, (r) => replyView(r, page, page.related, baseUrl), url, {}),
-  });
+  return compat.page(
+    'reply',
+    await pageResponse(page, (r) => replyView(r, page, page.related, baseUrl), url, {}),
+  );
 });

@@ -1,9 +1,16 @@
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  type BundlingOptions,
+  type ICommandHooks,
+  LogLevel,
+  NodejsFunction,
+  OutputFormat,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -22,13 +29,28 @@ const bundlingProps: BundlingOptions = {
   format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
   mainFields: [...mainFields],
   externalModules: [...externalModules],
+  // esbuild's own summary (file sizes, timing) per function is noise in synth and tests; warnings stay.
+  logLevel: LogLevel.WARNING,
 };
+
+/**
+ * Copies files of the repository next to the bundle (`index.mjs`), where the handler reads them
+ * (shared/http/static-file.ts). Runs after esbuild, in the bundling environment (the local shell,
+ * or the container when bundling falls back to Docker), with paths that environment sees.
+ */
+export const copyNextToBundle = (files: readonly string[]): ICommandHooks => ({
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir, outputDir) =>
+    files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/${basename(file)}"`),
+});
 
 export interface ApiFunctionProps {
   /** File name under functions/ without `.ts`, as in the route table. */
   readonly handlerFile: string;
-  readonly table: ITableV2;
-  /** `read` gets a read-only grant on the table and its indexes; `none` no grant and no table name. */
+  /** Absent for public routes (`auth: 'none'`): no grant on the table and no TABLE_NAME. */
+  readonly table?: ITableV2;
+  /** `read` gets a read-only grant on the table and its indexes. */
   readonly tableAccess: 'read' | 'write' | 'none';
   /** Bearer routes claim rate-limit leases: read routes then may update `RATE#` items, nothing else. */
   readonly rateLimited: boolean;
@@ -37,6 +59,8 @@ export interface ApiFunctionProps {
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly environment?: Record<string, string>;
+  /** Files of the repository (paths from its root) shipped next to the bundle, as the route's `files`. */
+  readonly files?: readonly string[];
 }
 
 /** One API handler with every house default, and least-privilege access to the table and bucket. */
@@ -69,27 +93,38 @@ export class ApiFunction extends NodejsFunction {
         NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
-        ...(props.tableAccess === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
+        ...(props.table ? { TABLE_NAME: props.table.tableName } : {}),
         ...(props.blobs ? { BUCKET_NAME: props.blobs.bucket.bucketName } : {}),
         ...props.environment,
       },
-      bundling: bundlingProps,
+      bundling: props.files?.length
+        ? { ...bundlingProps, commandHooks: copyNextToBundle(props.files) }
+        : bundlingProps,
     });
-    if (props.tableAccess === 'read') props.table.grantReadData(this);
-    else if (props.tableAccess === 'write') props.table.grantReadWriteData(this);
-    if (props.tableAccess === 'read' && props.rateLimited) {
-      this.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:UpdateItem'],
-          resources: [props.table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PREFIX}*`] } },
-        }),
-      );
-    }
+    // Without a table (public routes) there is no grant at all, and no rate-limit leases.
+    if (props.table && props.tableAccess !== 'none')
+      this.grantTable(props.table, props.tableAccess, props.rateLimited);
     // `read` presigns downloads and reads photos. `write` also puts, copies out of staging, deletes
     // and presigns uploads (a presigned PUT acts with the signer's permissions, so it needs
     // PutObject). grantReadWrite already includes grantDelete's s3:DeleteObject*.
     if (props.blobs?.access === 'read') props.blobs.bucket.grantRead(this);
     else if (props.blobs?.access === 'write') props.blobs.bucket.grantReadWrite(this);
+  }
+
+  private grantTable(table: ITableV2, access: 'read' | 'write', rateLimited: boolean): void {
+    if (access === 'write') {
+      table.grantReadWriteData(this);
+      return;
+    }
+    table.grantReadData(this);
+    if (rateLimited) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PREFIX}*`] } },
+        }),
+      );
+    }
   }
 }

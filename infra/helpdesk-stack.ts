@@ -117,13 +117,15 @@ export class HelpdeskStack extends Stack {
       const name = pascal(route.operationId);
       const fn = new ApiFunction(this, `${name}Function`, {
         handlerFile: route.handler,
-        table,
+        // Public routes (the docs) get no table at all.
+        ...(route.access === 'none' ? {} : { table }),
         tableAccess: route.access,
         rateLimited: route.auth === 'bearer',
         blobs: route.blobs && { bucket, access: route.blobs },
         logRetention: settings.logRetention,
         removalPolicy,
         environment: signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {},
+        ...(route.files ? { files: route.files } : {}),
       });
       if (signsCursors(route)) cursorSecret.grantRead(fn);
       const httpRoute = new HttpRoute(this, `${name}Route`, {

@@ -1,5 +1,5 @@
 /**
- * The operator CLI: `npm run --silent helpdesk -- client create|list|revoke`.
+ * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke`.
  * stdout carries only the JSON result lines (scripts parse them); everything else goes to stderr.
  *
  * Store: DYNAMODB_ENDPOINT if set; else TABLE_NAME in AWS (default credential chain);
@@ -7,20 +7,27 @@
  * store if there is one, otherwise a DynamoDB Local started for this command only.
  */
 import { parseArgs } from 'node:util';
+import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
 import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
 
+const PROFILES = COMPAT_PROFILES.join('|');
 const USAGE = `Usage:
-  helpdesk client create --name <name>      prints {"clientId","apiToken"} (the token only this once)
+  helpdesk client create --name <name> [--compat ${PROFILES}]
+                                            prints {"clientId","apiToken"} (the token only this once);
+                                            the compatibility profile is ${DEFAULT_COMPAT} unless given
   helpdesk client list                      prints one JSON line per client
+  helpdesk client update --client-id <id> --compat ${PROFILES}
+                                            prints {"clientId","compat"}
   helpdesk client revoke --client-id <id>   prints {"clientId","revoked":true}
 Store: DYNAMODB_ENDPOINT, else TABLE_NAME (AWS), else the local data dir HELPDESK_DATA_DIR (.helpdesk).`;
 
 class UsageError extends Error {}
 
 type Command =
-  | { name: 'create'; clientName: string }
+  | { name: 'create'; clientName: string; compat: CompatProfile }
   | { name: 'list' }
+  | { name: 'update'; clientId: string; compat: CompatProfile }
   | { name: 'revoke'; clientId: string };
 
 const parseOptions = (argv: string[]) =>
@@ -30,6 +37,7 @@ const parseOptions = (argv: string[]) =>
     options: {
       name: { type: 'string' },
       'client-id': { type: 'string' },
+      compat: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,14 +58,27 @@ const parseCommand = (argv: string[]): Command => {
     const stray = Object.keys(values).filter((key) => !allowed.includes(key));
     if (stray.length) throw new UsageError(`client ${action} does not take --${stray.join(', --')}`);
   };
+  const compat = (given: string | undefined): CompatProfile => {
+    const profile = given === undefined ? undefined : parseCompat(given);
+    if (!profile) throw new UsageError(`client ${action} needs --compat ${PROFILES}`);
+    return profile;
+  };
   switch (action) {
     case 'create':
-      only(['name']);
+      only(['name', 'compat']);
       if (!values.name?.trim()) throw new UsageError('client create needs --name <name>');
-      return { name: 'create', clientName: values.name.trim() };
+      return {
+        name: 'create',
+        clientName: values.name.trim(),
+        compat: values.compat === undefined ? DEFAULT_COMPAT : compat(values.compat),
+      };
     case 'list':
       only([]);
       return { name: 'list' };
+    case 'update':
+      only(['client-id', 'compat']);
+      if (!values['client-id']) throw new UsageError('client update needs --client-id <id>');
+      return { name: 'update', clientId: values['client-id'], compat: compat(values.compat) };
     case 'revoke':
       only(['client-id']);
       if (!values['client-id']) throw new UsageError('client revoke needs --client-id <id>');
@@ -104,13 +125,21 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
   const clients = await import('../shared/auth/clients');
   switch (command.name) {
     case 'create': {
-      const { clientId, apiToken } = await clients.createClient(command.clientName);
+      const { clientId, apiToken } = await clients.createClient(command.clientName, command.compat);
       print({ clientId, apiToken });
       return 0;
     }
     case 'list':
       for (const client of await clients.listClients()) print(client);
       return 0;
+    case 'update': {
+      if (!(await clients.setClientCompat(command.clientId, command.compat))) {
+        const { NotFound } = await import('../shared/store/errors');
+        throw new NotFound(`Client ${command.clientId}`);
+      }
+      print({ clientId: command.clientId, compat: command.compat });
+      return 0;
+    }
     case 'revoke': {
       if (!(await clients.revokeClient(command.clientId))) {
         const { NotFound } = await import('../shared/store/errors');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '../shared/auth/clients';
+import type { CompatProfile } from '../shared/schemas/compat';
 import { type ApiResponse, invoke } from './invoke';
 
 /**
@@ -15,9 +16,12 @@ export interface Tenant {
   headers: { authorization: string; clientid: string };
 }
 
-/** A fresh client (tenant) with an access token. */
-export const newTenant = async (name = `tenant-${randomUUID().slice(0, 8)}`): Promise<Tenant> => {
-  const { clientId, apiToken } = await createClient(name);
+/** A fresh client (tenant), pinned to a compatibility profile (`standard` unless given), with an access token. */
+export const newTenant = async (
+  name = `tenant-${randomUUID().slice(0, 8)}`,
+  options: { compat?: CompatProfile } = {},
+): Promise<Tenant> => {
+  const { clientId, apiToken } = await createClient(name, options.compat);
   const res = await invoke('GET', '/oauth/token?grant_type=client_credentials', {
     headers: { authorization: `Basic ${apiToken}` },
   });

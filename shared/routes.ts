@@ -27,10 +27,12 @@ import { type Entity, searchInputs } from './store/entity';
  * - `access` decides the DynamoDB grant in the stack: `read` routes get read-only access,
  *   `none` no table at all.
  * - `auth`: `bearer` (access token + clientId, then the rate limit), `basic` (the apiToken,
- *   token endpoint only) or `none` (public, not rate limited: the OpenAPI document only).
+ *   token endpoint only) or `none` (public, not rate limited: the OpenAPI document, the docs page).
  * - `blobs`: access to the attachments bucket (`read` presigns downloads / reads photos,
  *   `write` stores and deletes objects); absent means none.
  * - `cursors`: hands out signed page cursors (the stack gives it the signing key).
+ * - `files`: files of the repository the handler reads at run time (shared/http/static-file.ts);
+ *   the stack copies each next to the function's bundle.
  * - `request`: schemas of the path parameters, the query and the JSON body (routes without a
  *   body schema never parse a body: Deskero clients send `Content-Type` on DELETE with none).
  * - `maxBodyBytes`: body limit (413 beyond); 1 MiB unless the route carries files.
@@ -51,9 +53,9 @@ export interface RouteRequest {
 
 /**
  * What a success response carries: `{id}`, the token, the upload or redirect answer, a photo's
- * bytes, nothing (`empty`, a 204), the OpenAPI document, or a view of shared/http/views by name:
- * `view:<resource>` one record, `page:<resource>` a page of them (the names of
- * shared/http/openapi.ts `VIEWS`).
+ * or a page's bytes, nothing (`empty`, a 204), the OpenAPI document, or a view of
+ * shared/http/views by name: `view:<resource>` one record, `page:<resource>` a page of them
+ * (the names of shared/http/openapi.ts `VIEWS`).
  */
 export type ResponseBody =
   | 'id'
@@ -63,6 +65,8 @@ export type ResponseBody =
   | 'bytes'
   | 'empty'
   | 'openapi'
+  | 'html'
+  | 'script'
   | `view:${string}`
   | `page:${string}`;
 
@@ -76,6 +80,7 @@ export interface Route {
   readonly auth: 'bearer' | 'basic' | 'none';
   readonly blobs?: 'read' | 'write';
   readonly cursors?: boolean;
+  readonly files?: readonly string[];
   readonly maxBodyBytes?: number;
   readonly idempotent?: boolean;
   readonly request: RouteRequest;
@@ -170,6 +175,9 @@ const crud = <const P extends string, const F extends string, const W extends st
       responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
     },
   ] as const;
+
+/** The API reference renderer (docs/decisions.md, Docs): vendored, patched, served from the API itself. */
+export const REDOC_FILE = 'vendor/redoc/redoc.standalone.js';
 
 const ROUTES = [
   {
@@ -346,6 +354,31 @@ const ROUTES = [
     responses: { success: [201, 'upload'], problems: [...COMMON, 413, 415] },
   },
 
+  {
+    // Public: the page carries no data, only the reference and a getting-started walk-through.
+    operationId: 'docsPage',
+    summary: 'API reference: this document rendered as a page, with a getting-started walk-through',
+    method: 'GET',
+    path: '/docs',
+    handler: 'docs-page',
+    access: 'none',
+    auth: 'none',
+    request: { query: noQuery },
+    responses: { success: [200, 'html'], problems: [400, 500] },
+  },
+  {
+    operationId: 'docsRenderer',
+    summary: "The API reference's renderer (Redoc's standalone script, cached for a year)",
+    method: 'GET',
+    path: '/docs/redoc.standalone.js',
+    handler: 'docs-renderer',
+    access: 'none',
+    auth: 'none',
+    files: [REDOC_FILE],
+    request: { query: noQuery },
+    responses: { success: [200, 'script'], also: [[304, 'empty']], problems: [400, 500] },
+  },
+
   ...crud(
     'customer',
     'customer',
@@ -389,6 +422,20 @@ export type RouteOf<Op extends OperationId> = Extract<(typeof ROUTES)[number], {
 
 /** Routes with a body schema parse a JSON body; the others never do. */
 export const hasBody = (r: Route): boolean => r.request.body !== undefined;
+
+/**
+ * What a route is to the compatibility profiles (shared/http/compat.ts), derived from its entry:
+ * a `list` answers pages (under `deskero`: `204 No Content` when a page has no records, and
+ * `limit` accepted and ignored), a `detail` reads one resource (`GET` answering its view;
+ * under `deskero`: `204` for an unknown id). Every bearer route reads the `Helpdesk-Compat` header.
+ */
+export type CompatRole = 'list' | 'detail';
+export const compatRole = (r: Route): CompatRole | undefined => {
+  const [, body] = r.responses.success;
+  if (body.startsWith('page:')) return 'list';
+  if (r.method === 'GET' && body.startsWith('view:')) return 'detail';
+  return undefined;
+};
 
 /** `GET /ticket/{id}` — the API Gateway route key of a route. */
 export const routeKey = (r: Route): string => `${r.method} ${r.path}`;

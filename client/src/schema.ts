@@ -254,6 +254,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API reference: this document rendered as a page, with a getting-started walk-through */
+        get: operations["docsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/redoc.standalone.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API reference's renderer (Redoc's standalone script, cached for a year) */
+        get: operations["docsRenderer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer/list": {
         parameters: {
             query?: never;
@@ -723,7 +757,7 @@ export interface components {
         };
         Status: {
             /** @enum {string} */
-            status: "opened" | "on hold" | "solved" | "closed";
+            status: "opened" | "on hold" | "solved" | "closed" | "onhold";
             labels: components["schemas"]["Labels"];
         };
         Source: {
@@ -784,6 +818,8 @@ export interface components {
             toReply: boolean;
             /** @description The customer has to reply. */
             toReplyCustomer: boolean;
+            /** @description The record's key in the integrator's own system (searchable). */
+            externalId1: string | null;
             /** @description The most recent replies that fit, oldest first. */
             replies: components["schemas"]["Reply"][];
             /** @description The ticket's own documents that fit, in the order added. */
@@ -974,6 +1010,8 @@ export interface components {
             toReply: boolean;
             /** @description The customer has to reply. */
             toReplyCustomer: boolean;
+            /** @description The record's key in the integrator's own system (searchable). */
+            externalId1: string | null;
         };
         OpenApiDocument: {
             openapi: string;
@@ -1415,6 +1453,7 @@ export interface components {
             youtubeType?: string | null;
             messageUniqueId?: string | null;
             customPortalId?: string | null;
+            externalId1?: string | null;
             toReply?: boolean;
             toReplyCustomer?: boolean;
             replies?: components["schemas"]["ReplyInput"][];
@@ -1458,6 +1497,7 @@ export interface components {
             youtubeType?: string | null;
             messageUniqueId?: string | null;
             customPortalId?: string | null;
+            externalId1?: string | null;
             toReply?: boolean;
             toReplyCustomer?: boolean;
             replies?: components["schemas"]["ReplyInput"][];
@@ -1844,6 +1884,18 @@ export interface components {
         Location: string;
         /** @description How long the answer may be kept. */
         CacheControl: string;
+        /** @description The file's version (a hash of its bytes): send it back in `If-None-Match` for a 304. */
+        FileETag: string;
+        /** @description Always `nosniff`. */
+        XContentTypeOptions: string;
+        /** @description Always `no-referrer`. */
+        ReferrerPolicy: string;
+        /** @description The page's policy: its own origin only (docs/decisions.md, Docs). */
+        ContentSecurityPolicy: string;
+        /** @description What the answer varies by (`accept-encoding`). */
+        Vary: string;
+        /** @description `gzip` when the client accepts it. */
+        ContentEncoding: "gzip";
         /** @description HTTP/1.0 `no-cache`, as RFC 6749 asks of token responses. */
         Pragma: "no-cache";
         /** @description Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key. */
@@ -1930,6 +1982,8 @@ export interface operations {
                 "area._id"?: string;
                 /** @description Exact-match search by `group._id` (one search field at a time; unknown parameters are a 400). */
                 "group._id"?: string;
+                /** @description Exact-match search by `externalId1` (one search field at a time; unknown parameters are a 400). */
+                externalId1?: string;
                 /** @description Exact-match search by `tags` (one search field at a time; unknown parameters are a 400). */
                 tags?: string;
                 /** @description Exact-match search by `managedDate` (one search field at a time; unknown parameters are a 400). */
@@ -1956,6 +2010,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TicketPage"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -1992,6 +2057,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Ticket"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -2034,6 +2110,17 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentPage"];
                 };
             };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -2075,6 +2162,17 @@ export interface operations {
                     "application/json": components["schemas"]["ReplyPage"];
                 };
             };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -2115,6 +2213,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NotePage"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -2439,6 +2548,72 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    docsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API reference page. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    docsRenderer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page's renderer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    ETag: components["headers"]["FileETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description No content. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["FileETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     customerList: {
         parameters: {
             query?: {
@@ -2472,6 +2647,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CustomerPage"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -2508,6 +2694,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Customer"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -2727,6 +2924,17 @@ export interface operations {
                     "application/json": components["schemas"]["AgentPage"];
                 };
             };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             429: components["responses"]["Problem429"];
@@ -2762,6 +2970,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Agent"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -2939,6 +3158,17 @@ export interface operations {
                     "application/json": components["schemas"]["TicketTypePage"];
                 };
             };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             429: components["responses"]["Problem429"];
@@ -2974,6 +3204,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TicketType"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -3151,6 +3392,17 @@ export interface operations {
                     "application/json": components["schemas"]["TicketAreaPage"];
                 };
             };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             429: components["responses"]["Problem429"];
@@ -3186,6 +3438,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TicketArea"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -3363,6 +3626,17 @@ export interface operations {
                     "application/json": components["schemas"]["TicketGroupPage"];
                 };
             };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             429: components["responses"]["Problem429"];
@@ -3398,6 +3672,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TicketGroup"];
                 };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];

@@ -1,6 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { type CompatProfile, storedCompat } from '../schemas/compat';
 import type { TokenView } from '../schemas/views';
+import { getMany } from '../store/batch-get';
 import { db, tableName } from '../store/dynamo';
 import { accessTokenEntity } from '../store/entities/system';
 import { itemOf } from '../store/entity';
@@ -64,38 +66,57 @@ export const issueAccessToken = async (clientId: string): Promise<IssuedToken> =
   return { access_token: token, token_type: 'bearer', expires_in: ttl, scope: TOKEN_SCOPE };
 };
 
+/** What a verified token tells about its client: the profile its answers follow. */
+export interface VerifiedClient {
+  compat: CompatProfile;
+}
+
 /**
  * Verified tokens are remembered per instance for a short while so that steady traffic costs
- * no extra round trip for auth. Revocation deletes token items; a cached token stays usable
- * for at most CACHE_MS afterwards (documented).
+ * no extra round trip for auth. Revocation marks the client and deletes its token items; a
+ * cached token stays usable for at most CACHE_MS afterwards (documented), and so does a
+ * client's former profile after `client update`.
  */
 const CACHE_MS = 30_000;
 const MAX_CACHED = 1000;
-const verified = new Map<string, { expiresAt: number; until: number }>();
+const verified = new Map<string, VerifiedClient & { expiresAt: number; until: number }>();
 
-export const verifyAccessToken = async (clientId: string, token: string): Promise<void> => {
+/**
+ * Checks a bearer token of a client with one strongly consistent BatchGetItem of the token item
+ * and the client item (both under `CLIENT#<id>`): the token must exist, match, belong to the
+ * client and be unexpired, and the client must exist and not be revoked. A token of a revoked
+ * client is refused here even if its item is still there (revocation deletes token items after
+ * marking the client; a sweep can fail). Answers the client's profile from the same read.
+ */
+export const verifyAccessToken = async (clientId: string, token: string): Promise<VerifiedClient> => {
   const tokenHash = sha256(token);
   const cacheKey = `${clientId}\n${tokenHash}`;
   const now = Date.now();
   const hit = verified.get(cacheKey);
-  if (hit && hit.until > now && hit.expiresAt > now) return;
+  if (hit && hit.until > now && hit.expiresAt > now) return { compat: hit.compat };
 
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.accessToken(clientId, tokenHash),
-      ConsistentRead: true,
-    }),
-  );
-  const item = out.Item;
+  const tokenKey = keys.accessToken(clientId, tokenHash);
+  const clientKey = keys.client(clientId);
+  const found = await getMany([tokenKey, clientKey], { consistent: true });
+  const item = found.get(`${tokenKey.pk}\n${tokenKey.sk}`);
+  const client = found.get(`${clientKey.pk}\n${clientKey.sk}`);
   const expiresAt = typeof item?.expiresAt === 'number' ? item.expiresAt : 0;
   const hashOk = sameHash(typeof item?.tokenHash === 'string' ? item.tokenHash : '', tokenHash);
-  if (!item || !hashOk || item.clientId !== clientId || expiresAt <= now) {
+  if (
+    !item ||
+    !hashOk ||
+    item.clientId !== clientId ||
+    expiresAt <= now ||
+    !client ||
+    client.revoked !== false
+  ) {
     verified.delete(cacheKey);
     throw new Unauthorized();
   }
+  const compat = storedCompat(client.compat);
   if (verified.size >= MAX_CACHED) verified.clear();
-  verified.set(cacheKey, { expiresAt, until: now + CACHE_MS });
+  verified.set(cacheKey, { compat, expiresAt, until: now + CACHE_MS });
+  return { compat };
 };
 
 export const forgetVerifiedTokens = (): void => verified.clear();

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type CompatProfile, DEFAULT_COMPAT, storedCompat } from '../schemas/compat';
 import { DEFAULT_TICKET_TYPES } from '../schemas/lookups';
 import { db, tableName } from '../store/dynamo';
 import { ticketTypeEntity } from '../store/entities/records';
@@ -20,12 +21,17 @@ import { randomSecret, sha256 } from './hashing';
 export interface ClientSummary {
   clientId: string;
   name: string;
+  /** Its compatibility profile (`standard` for clients created before profiles existed). */
+  compat: CompatProfile;
   createdAt: number;
   revoked: boolean;
 }
 
-/** Creates the client and its default ticket types in one transaction. */
-export const createClient = async (name: string): Promise<{ clientId: string; apiToken: string }> => {
+/** Creates the client, pinned to a compatibility profile, and its default ticket types in one transaction. */
+export const createClient = async (
+  name: string,
+  compat: CompatProfile = DEFAULT_COMPAT,
+): Promise<{ clientId: string; apiToken: string }> => {
   const clientId = newId();
   const secret = randomSecret(32);
   const client: ClientRecord = {
@@ -34,6 +40,7 @@ export const createClient = async (name: string): Promise<{ clientId: string; ap
     secretHash: sha256(secret),
     createdAt: Date.now(),
     revoked: false,
+    compat,
   };
   const defaults = DEFAULT_TICKET_TYPES.flatMap((type) => insertWrites(ticketTypeEntity, clientId, type).ops);
   await writeAtomically([
@@ -60,14 +67,39 @@ export const listClients = async (): Promise<ClientSummary[]> => {
   return items.map((item) => ({
     clientId: item.clientId as string,
     name: item.name as string,
+    compat: storedCompat(item.compat),
     createdAt: item.createdAt as number,
     revoked: item.revoked === true,
   }));
 };
 
 /**
+ * Pins the client to another compatibility profile. Returns false for an unknown client.
+ * Instances that verified one of its tokens in the last 30 s may answer with the former
+ * profile for the rest of those 30 s (access-tokens.ts).
+ */
+export const setClientCompat = async (clientId: string, compat: CompatProfile): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.client(clientId),
+        UpdateExpression: 'SET compat = :compat',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':compat': compat },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+};
+
+/**
  * Marks the client revoked (no new tokens from that moment: token issue checks it inside its
- * transaction) and deletes every access token it holds. Returns false for an unknown client.
+ * transaction; no token of it verifies from then on: verification reads the client item too)
+ * and deletes every access token it holds. Returns false for an unknown client.
  */
 export const revokeClient = async (clientId: string): Promise<boolean> => {
   try {

@@ -6,10 +6,12 @@ import type * as z from 'zod/mini';
 import { config } from '../config';
 import type { WriteContext } from '../domain/commit';
 import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
+import { DEFAULT_COMPAT } from '../schemas/compat';
 import { withDeadline } from '../store/deadline';
 import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempotency';
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
+import { type Compat, compatFor, compatProfile } from './compat';
 import { idempotencyKey } from './idempotency-key';
 import { ifMatchOf } from './if-match';
 import { errorFields, logger } from './logger';
@@ -39,16 +41,19 @@ export interface ApiRequest<R extends Route = Route> {
   routeUrl: string;
   /** Tenant, `If-Match` and the idempotency record, for the domain's writes. */
   write: WriteContext;
+  /** The request's compatibility profile: what shapes its pages and ticket statuses. */
+  compat: Compat;
 }
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
- * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, body size
- * limit and JSON parsing only on routes with a body, well-formed Unicode in every string of the
- * path, query and body, the Idempotency-Key on creating routes, the route's input schemas, and
- * the single problem+json error responder (last, so its onError runs first). A public route
- * (`auth: 'none'`) gets no credentials check and no rate limit; its function uses the lighter
- * publicHandler (public-handler.ts), which keeps the store and the SDK out of its bundle.
+ * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, the
+ * request's compatibility profile (compat.ts), body size limit and JSON parsing only on routes
+ * with a body, well-formed Unicode in every string of the path, query and body, the
+ * Idempotency-Key on creating routes, the route's input schemas (the query as the profile
+ * reads it), and the single problem+json error responder (last, so its onError runs first).
+ * An error of the operation that the profile answers itself (a missing detail under `deskero`)
+ * becomes that answer; every other one a problem.
  */
 export const apiHandler = <Op extends OperationId>(
   operationId: Op,
@@ -60,22 +65,26 @@ export const apiHandler = <Op extends OperationId>(
   const chain = middy<AuthorizedEvent, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(httpHeaderNormalizer())
     .use(requestLog());
-  if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit());
+  if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit()).use(compatProfile(route));
   if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
   chain.use(wellFormedInput());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());
 
   const [successStatus] = route.responses.success;
-  const handler = chain.handler((event) => {
+  // The token route has no client yet: it answers the same under every profile.
+  const unprofiled = compatFor(route, DEFAULT_COMPAT);
+  const handler = chain.handler(async (event) => {
     const rawQuery = event.queryStringParameters ?? {};
     const tenantId = event.requestContext.authorizer?.lambda.tenantId ?? '';
     const idempotency = event.requestContext.idempotency;
-    return operation({
+    const compat = event.requestContext.compat ?? unprofiled;
+    const request: ApiRequest<RouteOf<Op>> = {
       event,
       tenantId,
+      compat,
       params: (params ? validate(params, event.pathParameters ?? {}, 'path') : undefined) as never,
-      query: (query ? validate(query, rawQuery, 'query') : undefined) as never,
+      query: (query ? validate(query, compat.query(rawQuery), 'query') : undefined) as never,
       rawQuery,
       // Validated before the operation touches the store, so a bad body on an unknown id is still a 400.
       body: (body ? validate(body, event.body, 'body') : undefined) as never,
@@ -94,7 +103,14 @@ export const apiHandler = <Op extends OperationId>(
             }
           : {}),
       },
-    });
+    };
+    try {
+      return await operation(request);
+    } catch (error) {
+      const answer = compat.answer(error);
+      if (answer) return answer;
+      throw error;
+    }
   });
   return (event: AuthorizedEvent, context: Context): Promise<HttpResult> => {
     const deadline = new AbortController();

@@ -2,29 +2,38 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { verifyAccessToken } from '../auth/access-tokens';
 import { bearerCredentials } from '../auth/credentials';
+import type { CompatProfile } from '../schemas/compat';
 import type { IdempotencyContext } from '../store/idempotency';
 import { throttledAuthentication } from './auth-throttle';
+import type { Compat } from './compat';
 
 export type AuthorizedEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { lambda: { tenantId: string } };
+    /** The client and the profile it is pinned to. */
+    authorizer?: { lambda: { tenantId: string; compat?: CompatProfile } };
     /** Set by the Idempotency-Key middleware when the request carries one. */
     idempotency?: IdempotencyContext;
+    /** The request's compatibility profile, resolved once after authentication (compat.ts). */
+    compat?: Compat;
   };
 };
 
 /**
- * Checks the Bearer token and the clientId header, then records the tenant where an
- * API Gateway Lambda authorizer would put it. Throws the 401 on any failure (a 429 past the
- * failure budgets of auth-throttle.ts); never returns early.
+ * Checks the Bearer token and the clientId header, then records the tenant and its
+ * compatibility profile (read with the token, no extra round trip) where an API Gateway Lambda
+ * authorizer would put them. Throws the 401 on any failure (a 429 past the failure budgets of
+ * auth-throttle.ts); never returns early.
  */
 export const bearerAuth = (): MiddlewareObj<AuthorizedEvent> => ({
   before: async ({ event }) => {
+    let compat: CompatProfile | undefined;
     const { clientId } = await throttledAuthentication(
       event,
       () => bearerCredentials(event.headers),
-      ({ clientId, token }) => verifyAccessToken(clientId, token),
+      async ({ clientId, token }) => {
+        ({ compat } = await verifyAccessToken(clientId, token));
+      },
     );
-    event.requestContext.authorizer = { lambda: { tenantId: clientId } };
+    event.requestContext.authorizer = { lambda: { tenantId: clientId, compat } };
   },
 });

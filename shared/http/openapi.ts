@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
 import { PHOTO_MEDIA_TYPES } from '../blobs/photos';
-import { type ResponseBody, type Route, routes } from '../routes';
+import { compatRole, type ResponseBody, type Route, routes } from '../routes';
 import { documentInput } from '../schemas/documents';
 import { reference } from '../schemas/fields';
 import { fieldError, problemView } from '../schemas/problems';
@@ -136,7 +136,12 @@ const bodyKind = (body: ResponseBody): Kind => {
   return { fixed: BODIES[body] };
 };
 
-const successes = (route: Route) => [route.responses.success, ...(route.responses.also ?? [])];
+/** Under the `deskero` profile lists without records and details of unknown ids answer 204 (compat.ts). */
+const successes = (route: Route): (readonly [number, ResponseBody])[] => [
+  route.responses.success,
+  ...(route.responses.also ?? []),
+  ...(compatRole(route) ? [[204, 'empty'] as const] : []),
+];
 
 /**
  * Request bodies, as a client may send them (`io: 'input'`: before defaults and transforms);
@@ -227,6 +232,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   204: 'No Content',
+  304: 'Not Modified: the client holds this version',
   302: 'Found',
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -328,6 +334,28 @@ const HEADERS: Record<string, JsonObject & { description: string }> = {
     required: true,
     schema: { type: 'string' },
   },
+  FileETag: {
+    description: "The file's version (a hash of its bytes): send it back in `If-None-Match` for a 304.",
+    required: true,
+    schema: { type: 'string' },
+  },
+  XContentTypeOptions: { description: 'Always `nosniff`.', required: true, schema: { type: 'string' } },
+  ReferrerPolicy: { description: 'Always `no-referrer`.', required: true, schema: { type: 'string' } },
+  ContentSecurityPolicy: {
+    description: "The page's policy: its own origin only (docs/decisions.md, Docs).",
+    required: true,
+    schema: { type: 'string' },
+  },
+  Vary: {
+    description: 'What the answer varies by (`accept-encoding`).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  ContentEncoding: {
+    description: '`gzip` when the client accepts it.',
+    required: false,
+    schema: { type: 'string', enum: ['gzip'] },
+  },
   Pragma: {
     description: 'HTTP/1.0 `no-cache`, as RFC 6749 asks of token responses.',
     required: true,
@@ -393,6 +421,12 @@ const jsonContent = (component: string, mediaType = 'application/json') => ({
   [mediaType]: { schema: ref('schemas', component) },
 });
 
+/** Validators of a static file (the docs renderer): what a 304 repeats. */
+const staticHeaders = {
+  ETag: ref('headers', 'FileETag'),
+  Vary: ref('headers', 'Vary'),
+};
+
 const successResponse = (route: Route, [status, body]: readonly [number, ResponseBody]): JsonObject => {
   const headers: Record<string, JsonObject> = { 'x-request-id': ref('headers', 'XRequestId') };
   if (route.auth === 'bearer') Object.assign(headers, rateLimitHeaders(true));
@@ -410,8 +444,21 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     content = Object.fromEntries(PHOTO_MEDIA_TYPES.map((type) => [type, { schema: {} }]));
     headers['Cache-Control'] = ref('headers', 'CacheControl');
     description = 'The bytes, with their media type.';
+  } else if (body === 'html' || body === 'script') {
+    const type = body === 'html' ? 'text/html' : 'text/javascript';
+    content = { [type]: { schema: { type: 'string' } } };
+    Object.assign(headers, {
+      'Cache-Control': ref('headers', 'CacheControl'),
+      'X-Content-Type-Options': ref('headers', 'XContentTypeOptions'),
+      'Referrer-Policy': ref('headers', 'ReferrerPolicy'),
+    });
+    if (body === 'html') headers['Content-Security-Policy'] = ref('headers', 'ContentSecurityPolicy');
+    else Object.assign(headers, staticHeaders, { 'Content-Encoding': ref('headers', 'ContentEncoding') });
+    description = body === 'html' ? 'The API reference page.' : "The reference page's renderer.";
   } else if (body === 'empty') {
     description = 'No content.';
+    // A 304 of a static file repeats its validators.
+    if (status === 304) Object.assign(headers, staticHeaders);
   } else if (kind.fixed) {
     content = jsonContent(kind.fixed.component);
   } else {

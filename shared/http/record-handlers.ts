@@ -21,10 +21,10 @@ export const listHandler = <T extends BaseRecord>(
   listKey: string,
   view: Shape<T>,
 ) =>
-  apiHandler(operationId, async ({ tenantId, query, rawQuery, baseUrl, routeUrl }) => {
+  apiHandler(operationId, async ({ tenantId, query, rawQuery, baseUrl, routeUrl, compat }) => {
     const { query: list, filter } = listRequest(query, rawQuery);
     const page = await listRecords(entity, tenantId, list);
-    return json(200, { [listKey]: await pageResponse(page, (r) => view(r, baseUrl), routeUrl, filter) });
+    return compat.page(listKey, await pageResponse(page, (r) => view(r, baseUrl), routeUrl, filter));
   });
 
 export const detailHandler = <T extends BaseRecord>(

@@ -13,9 +13,19 @@ const page = z.pipe(
 const cursor = z.string().check(z.minLength(1, 'cursor must not be empty'));
 
 /** A search value as sent: 1 to 500 characters. */
-export const searchText = z
-  .string()
-  .check(z.minLength(1, 'must be 1 to 500 characters'), z.maxLength(500, 'must be 1 to 500 characters'));
+/**
+ * A search value becomes part of DynamoDB keys (a counter's sort key holds at most 1024 bytes):
+ * beyond 800 bytes of UTF-8 no stored value (the longest, an `externalId1`, is 765) can match.
+ */
+export const SEARCH_VALUE_BYTES = 800;
+export const searchText = z.string().check(
+  z.minLength(1, 'must be 1 to 500 characters'),
+  z.maxLength(500, 'must be 1 to 500 characters'),
+  z.refine(
+    (s) => new TextEncoder().encode(s).length <= SEARCH_VALUE_BYTES,
+    `must be at most ${SEARCH_VALUE_BYTES} bytes in UTF-8`,
+  ),
+);
 
 /** A search value checked and normalised by `parse` (undefined: invalid, with `message`). */
 export const searchValue = (parse: (raw: string) => string | undefined, message: string) =>

@@ -14,6 +14,8 @@ export const TICKET_LIMITS = {
   /** Replies in one insert or update body (each is an item in the same transaction). */
   repliesPerWrite: 20,
   customFields: 50,
+  /** `externalId1`: the key of the ticket in an integrator's own system. */
+  externalId: 255,
 } as const;
 
 export const STATUSES = ['opened', 'on hold', 'solved', 'closed'] as const;
@@ -126,6 +128,8 @@ const ticketFields = z.object({
   youtubeType: optionalText(100),
   messageUniqueId: optionalText(1000),
   customPortalId: optionalText(100),
+  // Not a seed field: Deskero records carry it; integrators search by it (exact match).
+  externalId1: optionalText(TICKET_LIMITS.externalId),
   toReply: z.boolean(),
   toReplyCustomer: z.boolean(),
   replies: z

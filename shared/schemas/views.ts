@@ -125,7 +125,8 @@ export const noteView = z.object({
 });
 export type NoteView = z.output<typeof noteView>;
 
-export const statusView = z.object({ status: z.enum(STATUSES), labels: labelsView });
+/** `on hold` reads `onhold` under the `deskero` compatibility profile (docs/decisions.md). */
+export const statusView = z.object({ status: z.enum([...STATUSES, 'onhold']), labels: labelsView });
 export const sourceView = z.object({ source: z.enum(SOURCES), labels: labelsView });
 
 /** Every field of the seed's Ticket table but the conversation and the files: a list record. */
@@ -172,6 +173,7 @@ const ticketFields = {
   customPortalId: maybe(text),
   toReply: about(z.boolean(), 'An agent has to reply.'),
   toReplyCustomer: about(z.boolean(), 'The customer has to reply.'),
+  externalId1: about(maybe(text), "The record's key in the integrator's own system (searchable)."),
 };
 
 export const ticketListView = about(

@@ -8,8 +8,12 @@ const MAX_KEYS = 100;
 /**
  * Reads many items by key in one round trip (chunks of 100 go out in parallel), retrying
  * unprocessed keys. Returns them by `pk\nsk`; missing items are simply absent.
+ * `consistent`: strongly consistent reads (what a check of credentials needs).
  */
-export const getMany = async (keys: ItemKey[]): Promise<Map<string, Item>> => {
+export const getMany = async (
+  keys: ItemKey[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, Item>> => {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
   const found = new Map<string, Item>();
   const chunks: ItemKey[][] = [];
@@ -20,7 +24,11 @@ export const getMany = async (keys: ItemKey[]): Promise<Map<string, Item>> => {
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(200, 10 * 2 ** attempt)));
         const out = await db().send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName()]: { Keys: pending, ...(options.consistent ? { ConsistentRead: true } : {}) },
+            },
+          }),
         );
         for (const item of out.Responses?.[tableName()] ?? []) found.set(`${item.pk}\n${item.sk}`, item);
         pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];

@@ -4,17 +4,21 @@ import {
   type DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
+  type TableDescription,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { ALL_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
+import { ALL_INDEXES, type IndexSpec, TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
 
 /**
  * Creates the single table from table-schema.ts when it is missing (DynamoDB Local, tests,
- * the operator CLI). In AWS the CDK stack owns the table; nothing deployed calls this.
+ * the operator CLI), and adds the indexes a table created by an earlier version lacks (a new
+ * search slot), so local data kept in `.helpdesk/` goes on working. In AWS the CDK stack owns
+ * the table; nothing deployed calls this.
  */
 export const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
-  if (!(await tableExists(client, tableName))) {
+  if (!(await describeTable(client, tableName))) {
     try {
       await client.send(new CreateTableCommand(tableDefinition(tableName)));
     } catch (error) {
@@ -23,6 +27,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
     }
   }
   await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: tableName });
+  await addMissingIndexes(client, tableName);
   try {
     await client.send(
       new UpdateTimeToLiveCommand({
@@ -36,37 +41,81 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
   }
 };
 
-const tableExists = async (client: DynamoDBClient, tableName: string): Promise<boolean> => {
+const describeTable = async (
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<TableDescription | undefined> => {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return true;
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
-    if (error instanceof ResourceNotFoundException) return false;
+    if (error instanceof ResourceNotFoundException) return undefined;
     throw error;
   }
 };
 
-const tableDefinition = (tableName: string) => {
-  const stringKeys = new Set<string>([TABLE_KEY.partition, TABLE_KEY.sort]);
-  for (const index of ALL_INDEXES) stringKeys.add(index.partition).add(index.sort);
-  return {
-    TableName: tableName,
-    BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [...stringKeys].map((name) => ({
-      AttributeName: name,
-      AttributeType: 'S' as const,
-    })),
-    KeySchema: [
-      { AttributeName: TABLE_KEY.partition, KeyType: 'HASH' as const },
-      { AttributeName: TABLE_KEY.sort, KeyType: 'RANGE' as const },
-    ],
-    GlobalSecondaryIndexes: ALL_INDEXES.map((index) => ({
-      IndexName: index.name,
-      KeySchema: [
-        { AttributeName: index.partition, KeyType: 'HASH' as const },
-        { AttributeName: index.sort, KeyType: 'RANGE' as const },
-      ],
-      Projection: { ProjectionType: 'ALL' as const },
-    })),
-  };
+const INDEX_WAIT_MS = 120_000;
+
+/**
+ * Creates every index of ALL_INDEXES the table lacks, one UpdateTable each (DynamoDB creates
+ * one index per call), waiting until the table and its indexes are active before each step
+ * and at the end. Several processes may upgrade one table at once: an index another one
+ * created first is simply found on the next look.
+ */
+const addMissingIndexes = async (client: DynamoDBClient, tableName: string): Promise<void> => {
+  const until = Date.now() + INDEX_WAIT_MS;
+  for (;;) {
+    const table = await describeTable(client, tableName);
+    const indexes = table?.GlobalSecondaryIndexes ?? [];
+    const busy = table?.TableStatus !== 'ACTIVE' || indexes.some((i) => i.IndexStatus !== 'ACTIVE');
+    const missing = ALL_INDEXES.find((spec) => !indexes.some((i) => i.IndexName === spec.name));
+    if (!busy && !missing) return;
+    if (Date.now() > until)
+      throw new Error(`${tableName}: indexes not active after ${INDEX_WAIT_MS / 1000} s`);
+    if (busy) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    if (!missing) return;
+    try {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: attributeDefinitions([missing]),
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(missing) }],
+        }),
+      );
+    } catch (error) {
+      // Created (or being created) by another process meanwhile: the next look shows it.
+      const now = (await describeTable(client, tableName))?.GlobalSecondaryIndexes ?? [];
+      if (!now.some((i) => i.IndexName === missing.name) && !(error instanceof ResourceInUseException))
+        throw error;
+    }
+  }
 };
+
+const attributeDefinitions = (indexes: readonly IndexSpec[], base: string[] = []) => {
+  const stringKeys = new Set<string>(base);
+  for (const index of indexes) stringKeys.add(index.partition).add(index.sort);
+  return [...stringKeys].map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
+};
+
+const indexDefinition = (index: IndexSpec) => ({
+  IndexName: index.name,
+  KeySchema: [
+    { AttributeName: index.partition, KeyType: 'HASH' as const },
+    { AttributeName: index.sort, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+/** The table as table-schema.ts describes it (`indexes`: all of them unless told; tests build older tables). */
+export const tableDefinition = (tableName: string, indexes: readonly IndexSpec[] = ALL_INDEXES) => ({
+  TableName: tableName,
+  BillingMode: 'PAY_PER_REQUEST' as const,
+  AttributeDefinitions: attributeDefinitions(indexes, [TABLE_KEY.partition, TABLE_KEY.sort]),
+  KeySchema: [
+    { AttributeName: TABLE_KEY.partition, KeyType: 'HASH' as const },
+    { AttributeName: TABLE_KEY.sort, KeyType: 'RANGE' as const },
+  ],
+  GlobalSecondaryIndexes: indexes.map(indexDefinition),
+});

@@ -4,8 +4,9 @@
  * so there is exactly one place that knows attribute and index names.
  *
  * - `list` orders every record of one kind in one tenant (newest first by sort key).
- * - `search1`..`search8` (attributes s1pk/s1sk...) are generic search slots: a resource maps each searchable field to a slot
- *   (see shared/resources). Items without the slot's attributes stay out of it (sparse).
+ * - `search1`..`search9` (attributes s1pk/s1sk...) are generic search slots: an entity declaration
+ *   maps each searchable field to a slot (see shared/store/entities/). A table created before a
+ *   slot existed gets its index from `ensureTable` locally (create-table.ts), from the stack in AWS. Items without the slot's attributes stay out of it (sparse).
  * Every index projects ALL attributes so a page is built from one Query.
  */
 export const TABLE_KEY = { partition: 'pk', sort: 'sk' } as const;
@@ -24,7 +25,7 @@ const slot = (name: string, attribute: string): IndexSpec => ({
 });
 
 export const LIST_INDEX: IndexSpec = slot('list', 'list');
-export const SEARCH_SLOTS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
+export const SEARCH_SLOTS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'] as const;
 export type SearchSlot = (typeof SEARCH_SLOTS)[number];
 export const SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
   SEARCH_SLOTS.map((s) => [s, slot(`search${s.slice(1)}`, s)]),

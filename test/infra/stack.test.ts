@@ -118,6 +118,7 @@ describe('functions', () => {
   });
 
   it('runs every function on nodejs24.x arm64 with the house defaults', () => {
+    const publicIds = new Set(routes.filter((r) => r.auth === 'none').map(functionIdOf));
     for (const [id, fn] of functions) {
       expect(fn.Properties, id).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -132,16 +133,10 @@ describe('functions', () => {
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
       });
-    }
-  });
-
-  it('tells every function that uses the table its name, and the others nothing of it', () => {
-    const tableId = only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
-    for (const r of routes) {
-      const fn = template.toJSON().Resources[functionIdOf(r)] as Resource;
-      const env = (fn.Properties.Environment as { Variables: Json }).Variables;
-      if (r.access === 'none') expect(env.TABLE_NAME, r.operationId).toBeUndefined();
-      else expect(ref(env.TABLE_NAME), r.operationId).toBe(tableId);
+      // Public routes (the docs) are told of no table: they have none.
+      const table = only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
+      if (publicIds.has(id)) expect(env.TABLE_NAME, id).toBeUndefined();
+      else expect(ref(env.TABLE_NAME), id).toBe(table);
     }
   });
 
@@ -246,11 +241,11 @@ describe('table', () => {
     expect(p.TableName).toBeUndefined();
   });
 
-  it('has the nine indexes, string keys, projecting ALL', () => {
+  it('has the ten indexes (list, search1..search9), string keys, projecting ALL', () => {
     const p = table(template).Properties;
     const indexes = p.GlobalSecondaryIndexes as Json[];
-    expect(ALL_INDEXES).toHaveLength(9);
-    expect(indexes).toHaveLength(9);
+    expect(ALL_INDEXES).toHaveLength(10);
+    expect(indexes).toHaveLength(10);
     const attrs = new Map((p.AttributeDefinitions as Json[]).map((a) => [a.AttributeName, a.AttributeType]));
     for (const spec of ALL_INDEXES) {
       expect(indexes).toContainEqual({
@@ -281,7 +276,7 @@ describe('table', () => {
 
 describe('least privilege', () => {
   it('gives read routes no DynamoDB write action but rate-limit leases (UpdateItem on RATE# keys only)', () => {
-    const readRoutes = routes.filter((r) => r.access === 'read');
+    const readRoutes = routes.filter((r) => r.access === 'read' && r.auth !== 'none');
     expect(readRoutes.length).toBeGreaterThan(10);
     for (const r of readRoutes) {
       const statements = statementsOf(template, functionIdOf(r));
@@ -297,12 +292,21 @@ describe('least privilege', () => {
     }
   });
 
-  it('gives the public OpenAPI route nothing: no table, no bucket, no secret', () => {
-    const open = routes.filter((r) => r.access === 'none');
-    expect(open.map((r) => r.operationId)).toEqual(['openapi']);
-    for (const r of open) {
-      const actions = actionsOf(template, functionIdOf(r));
-      expect(actions, r.operationId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+  it('gives public routes (auth none) nothing but their own logs: no table, bucket or secret', () => {
+    const publicRoutes = routes.filter((r) => r.auth === 'none');
+    expect(publicRoutes.map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['openapi', 'docsPage', 'docsRenderer']),
+    );
+    for (const r of publicRoutes) {
+      const id = functionIdOf(r);
+      expect(actionsOf(template, id), r.operationId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      const fn = template.toJSON().Resources[id] as Resource;
+      const env = (fn.Properties.Environment as { Variables: Json }).Variables;
+      expect(Object.keys(env).sort(), r.operationId).toEqual([
+        'LOG_LEVEL',
+        'NODE_OPTIONS',
+        'POWERTOOLS_SERVICE_NAME',
+      ]);
     }
   });
 

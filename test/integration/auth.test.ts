@@ -1,5 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { createClient, revokeClient } from '../../shared/auth/clients';
 import { sha256 } from '../../shared/auth/hashing';
@@ -140,6 +140,39 @@ describe('bearer authentication', () => {
     expect(await revokeClient('0'.repeat(24))).toBe(false);
   });
 
+  it('refuses the token of a revoked client at verification, even while its token item remains', async () => {
+    const tenant = await newTenant();
+    expect((await invoke('GET', '/customer/list', { headers: tenant.headers })).status).toBe(200);
+    // Marked revoked, its tokens not (yet) swept: revocation marks the client first, and the
+    // sweep of its token items can fail.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.client(tenant.clientId),
+        UpdateExpression: 'SET revoked = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+    const tokens = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
+        ExpressionAttributeValues: {
+          ':pk': keys.client(tenant.clientId).pk,
+          ':token': keys.accessTokenPrefix,
+        },
+      }),
+    );
+    expect(tokens.Items).toHaveLength(1);
+    forgetVerifiedTokens(); // a warm instance may honour a verified token for up to 30 s
+    expectUnauthorized(await invoke('GET', '/customer/list', { headers: tenant.headers }));
+
+    // A token whose client item is gone altogether is refused too.
+    const gone = await newTenant();
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.client(gone.clientId) }));
+    expectUnauthorized(await invoke('GET', '/customer/list', { headers: gone.headers }));
+  });
+
   it('authenticates before reading the body, so garbage without credentials is a 401', async () => {
     const res = await invoke('POST', '/customer/insert', {
       headers: { 'content-type': 'application/json' },
@@ -153,5 +186,55 @@ describe('bearer authentication', () => {
     const denied = await invoke('GET', '/customer/list');
     expect(ok.headers['x-request-id']).toEqual(expect.any(String));
     expect(denied.headers['x-request-id']).toEqual(expect.any(String));
+  });
+});
+
+describe('the cost of verifying a token', () => {
+  type Call = { command: string; input: Record<string, unknown> };
+  let calls: Call[] = [];
+  afterEach(() => {
+    db().middlewareStack.remove('watch-calls');
+  });
+  /** The store calls `send` makes. */
+  const callsOf = async (send: () => Promise<unknown>): Promise<Call[]> => {
+    calls = [];
+    await send();
+    return calls;
+  };
+
+  it("is one consistent BatchGetItem of the token and its client on a cache miss (bringing the client's profile), none on a hit", async () => {
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        calls.push({ command: context.commandName ?? '?', input: args.input as Record<string, unknown> });
+        return next(args);
+      },
+      { step: 'initialize', name: 'watch-calls' },
+    );
+    for (const compat of ['standard', 'deskero'] as const) {
+      const tenant = await newTenant(undefined, { compat });
+      const get = () => invoke('GET', '/customer/list?email=nobody@example.com', { headers: tenant.headers });
+      await get(); // the rate-limit lease of this client claimed
+      forgetVerifiedTokens();
+      const miss = await callsOf(get);
+      const hit = await callsOf(get);
+      const names = (list: Call[]) => list.map((c) => c.command);
+      expect(names(miss), compat).toEqual(['BatchGetItemCommand', ...names(hit)]);
+      expect(names(hit), compat).not.toContain('BatchGetItemCommand');
+      const { RequestItems } = (miss[0] as Call).input as {
+        RequestItems: Record<string, { Keys: unknown[]; ConsistentRead: boolean }>;
+      };
+      expect(RequestItems).toEqual({
+        [tableName()]: {
+          Keys: expect.arrayContaining([
+            keys.client(tenant.clientId),
+            { pk: keys.client(tenant.clientId).pk, sk: expect.stringMatching(/^TOKEN#/) },
+          ]),
+          ConsistentRead: true,
+        },
+      });
+      expect(RequestItems[tableName()]?.Keys).toHaveLength(2);
+      // The profile came with that read: the answers follow it, with no further read.
+      expect((await get()).status, compat).toBe(compat === 'deskero' ? 204 : 200);
+    }
   });
 });

@@ -42,8 +42,14 @@ describe('TypeScript client against the local server', () => {
   }
 
   /** A fresh tenant and a client of it that records every request it sends and its status. */
-  const tenantClient = async (options: Partial<HelpdeskClientOptions> = {}) => {
-    const { clientId, apiToken } = await createClient(`ts-client-${Math.random().toString(36).slice(2, 8)}`);
+  const tenantClient = async (
+    options: Partial<HelpdeskClientOptions> = {},
+    compat: 'standard' | 'deskero' = 'standard',
+  ) => {
+    const { clientId, apiToken } = await createClient(
+      `ts-client-${Math.random().toString(36).slice(2, 8)}`,
+      compat,
+    );
     const sent: Sent[] = [];
     const retries: RetryEvent[] = [];
     const client = createHelpdeskClient({
@@ -306,6 +312,22 @@ describe('TypeScript client against the local server', () => {
     expect(error.errors.every((e) => e.message.length > 0)).toBe(true);
     // A 400 is not retried.
     expect(sent.filter((s) => s.path === '/customer/insert')).toHaveLength(1);
+  });
+
+  it('gets the documented answers from an account pinned to the deskero profile (Helpdesk-Compat: standard)', async () => {
+    const { client, sent } = await tenantClient({}, 'deskero');
+    const pages = [];
+    for await (const page of client.customers.list().pages()) pages.push(page);
+    expect(pages).toEqual([expect.objectContaining({ totalRecords: 0, records: [] })]);
+    await expect(client.customers.get('0'.repeat(24))).rejects.toMatchObject({
+      status: 404,
+      type: 'urn:helpdesk:problem:not-found',
+    });
+    expect(sent.slice(1).map((s) => s.status)).toEqual([200, 404]);
+    // Without the header the account's profile answers 204 to both, which the client refuses to guess at.
+    const bare = await tenantClient({ headers: { 'Helpdesk-Compat': 'deskero' } }, 'deskero');
+    const answer = await bare.client.api.GET('/customer/{id}', { params: { path: { id: '0'.repeat(24) } } });
+    expect(answer.response.status).toBe(204);
   });
 
   describe('through a proxy that loses requests', () => {

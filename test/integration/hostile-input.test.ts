@@ -248,3 +248,26 @@ describe('hostile input never yields a 5xx and never writes when refused', () =>
     120_000,
   );
 });
+
+describe('search values as DynamoDB keys', () => {
+  it('refuses a search value longer than any key can hold (multi-byte characters), never a 500', async () => {
+    const tenant = await newTenant();
+    for (const path of [
+      '/customer/list?name=',
+      '/agent/list?name=',
+      '/ticket/list?tags=',
+      '/ticketType/list?type=',
+    ]) {
+      const res = await invoke('GET', `${path}${encodeURIComponent('€'.repeat(500))}`, {
+        headers: tenant.headers,
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors[0].message).toMatch(/bytes/);
+      // The longest value a record can hold still searches.
+      const ok = await invoke('GET', `${path}${encodeURIComponent('€'.repeat(100))}`, {
+        headers: tenant.headers,
+      });
+      expect(ok.status, path).toBe(200);
+    }
+  });
+});

@@ -49,6 +49,28 @@ describe('local server', () => {
     expect(await res.json()).toMatchObject({ customer: { records: [], totalRecords: 0, nextQuery: null } });
   });
 
+  it('answers the lookup of an unknown shopper of a deskero client with a bare 204 over HTTP, a standard client with the page', async () => {
+    const deskero = await createClient('local-server-deskero', 'deskero');
+    const exchange = await fetch(`${server.url}/oauth/token?grant_type=client_credentials`, {
+      headers: { authorization: `Basic ${deskero.apiToken}` },
+    });
+    const { access_token } = (await exchange.json()) as { access_token: string };
+    const lookup = (id: string, bearer: string, header: Record<string, string> = {}) =>
+      fetch(`${server.url}/customer/list?page=1&email=nobody@example.com`, {
+        headers: { authorization: `Bearer ${bearer}`, clientId: id, ...header },
+      });
+    const res = await lookup(deskero.clientId, access_token);
+    expect(res.status).toBe(204);
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(await res.text()).toBe('');
+    const standard = await lookup(clientId, await token());
+    expect(standard.status).toBe(200);
+    expect(await standard.json()).toMatchObject({ customer: { records: [], totalRecords: 0 } });
+    const overridden = await lookup(deskero.clientId, access_token, { 'Helpdesk-Compat': 'standard' });
+    expect(overridden.status).toBe(200);
+  });
+
   it('answers 401 with WWW-Authenticate without a token', async () => {
     const res = await fetch(`${server.url}/customer/list`, { headers: { clientId } });
     expect(res.status).toBe(401);
@@ -67,8 +89,8 @@ describe('local server', () => {
     expect(await res.json()).toMatchObject({ status: 413, title: 'Content Too Large' });
   });
 
-  // Route parity: every route in the table reaches its handler (whose auth answers 401, or
-  // the public document 200), never the router's 404.
+  // Route parity: every route in the table reaches its handler (whose auth answers 401, or a
+  // public route's 200), never the router's 404.
   it.each(routes.map((r) => [r.method, r.path, r.auth]))(
     'routes %s %s to its handler',
     async (method, path, auth) => {

@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { db, tableName } from '../../shared/store/dynamo';
+import { keys } from '../../shared/store/keys';
 import { invoke } from '../helpers/api';
 
 /** The operator CLI as an operator runs it: a separate process against the test store. */
@@ -34,7 +38,13 @@ describe('operator CLI', () => {
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l));
-    expect(clients).toContainEqual({ clientId, name: 'acme', createdAt: expect.any(Number), revoked: false });
+    expect(clients).toContainEqual({
+      clientId,
+      name: 'acme',
+      compat: 'standard',
+      createdAt: expect.any(Number),
+      revoked: false,
+    });
     expect(listed.stdout).not.toContain(apiToken);
 
     const revoked = cli('client', 'revoke', '--client-id', clientId);
@@ -43,16 +53,82 @@ describe('operator CLI', () => {
     expect((await exchange(apiToken)).status).toBe(401);
   }, 120_000);
 
+  it('pins a client to a compatibility profile at creation, shows it, and changes it', async () => {
+    const created = cli('client', 'create', '--name', 'magento', '--compat', 'deskero');
+    expect(created.status, created.stderr).toBe(0);
+    const lines = created.stdout.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const { clientId, apiToken } = JSON.parse(lines[0] as string);
+    const listed = () =>
+      cli('client', 'list')
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .find((c) => c.clientId === clientId);
+    expect(listed()).toEqual({
+      clientId,
+      name: 'magento',
+      compat: 'deskero',
+      createdAt: expect.any(Number),
+      revoked: false,
+    });
+    const token = (await exchange(apiToken)).body.access_token;
+    const lookup = () =>
+      invoke('GET', '/customer/list?page=1&email=nobody@example.com', {
+        headers: { authorization: `Bearer ${token}`, clientid: clientId },
+      });
+    expect((await lookup()).status).toBe(204);
+
+    const updated = cli('client', 'update', '--client-id', clientId, '--compat', 'standard');
+    expect(updated.status, updated.stderr).toBe(0);
+    expect(updated.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(JSON.parse(updated.stdout)).toEqual({ clientId, compat: 'standard' });
+    expect(listed()).toMatchObject({ compat: 'standard' });
+    forgetVerifiedTokens(); // a warm instance keeps the former profile for up to 30 s
+    const standard = await lookup();
+    expect(standard.status).toBe(200);
+    expect(standard.body.customer.records).toEqual([]);
+    expect(cli('client', 'update', '--client-id', clientId, '--compat', 'Deskero').status).toBe(0);
+    expect(listed()).toMatchObject({ compat: 'deskero' });
+
+    // A client created before profiles existed has none stored: it reads as standard.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.client(clientId),
+        UpdateExpression: 'REMOVE compat',
+      }),
+    );
+    expect(listed()).toMatchObject({ compat: 'standard' });
+    forgetVerifiedTokens();
+    expect((await lookup()).status).toBe(200);
+  }, 120_000);
+
   it('fails clearly: unknown client exit 1, usage errors exit 2, nothing on stdout', () => {
-    const unknown = cli('client', 'revoke', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa');
-    expect(unknown.status).toBe(1);
-    expect(unknown.stdout).toBe('');
-    expect(JSON.parse(unknown.stderr.trim().split('\n').at(-1) as string)).toMatchObject({ status: 404 });
+    for (const args of [
+      ['client', 'revoke', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['client', 'update', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa', '--compat', 'deskero'],
+    ]) {
+      const unknown = cli(...args);
+      expect(unknown.status, args.join(' ')).toBe(1);
+      expect(unknown.stdout, args.join(' ')).toBe('');
+      expect(JSON.parse(unknown.stderr.trim().split('\n').at(-1) as string)).toMatchObject({
+        type: 'urn:helpdesk:problem:not-found',
+        status: 404,
+      });
+    }
     for (const args of [
       [],
       ['client'],
       ['client', 'create'],
       ['client', 'create', '--nope', 'x'],
+      ['client', 'create', '--name', 'x', '--compat', 'legacy'],
+      ['client', 'create', '--name', 'x', '--compat'],
+      ['client', 'update', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['client', 'update', '--compat', 'deskero'],
+      ['client', 'update', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa', '--compat', 'legacy'],
+      ['client', 'update', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa', '--name', 'x', '--compat', 'deskero'],
+      ['client', 'list', '--compat', 'deskero'],
       ['user', 'list'],
     ]) {
       const res = cli(...args);

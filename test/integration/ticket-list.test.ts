@@ -163,6 +163,9 @@ describe('ticket search', () => {
       'managedDate=yesterday',
       'status=opened&priority=1',
       'page=0',
+      'limit=1000',
+      `externalId1=${'x'.repeat(256)}`,
+      `externalId1=${encodeURIComponent('€'.repeat(500))}`,
     ]) {
       const res = await api.get(`/ticket/list?${q}`);
       expect(res.status, q).toBe(400);
@@ -180,5 +183,99 @@ describe('ticket search', () => {
     expect((await other.get(mine.nextQuery)).status).toBe(400);
     const foreign = tickets[0] as string;
     expect((await other.get(`/ticket/${foreign}`)).status).toBe(404);
+  });
+});
+
+describe('search by externalId1', () => {
+  it("finds tickets by their key in an integrator's system, exactly, with totals that follow every write", async () => {
+    const own = clientFor(await newTenant());
+    const shopper = await own.create('/customer/insert', { name: 'S', email: 's@example.com' });
+    const open = (externalId1?: string | null) =>
+      own.create('/ticket/insert', {
+        subject: 's',
+        description: 'd',
+        openedBy: { id: shopper },
+        ...(externalId1 === undefined ? {} : { externalId1 }),
+      });
+    const search = async (value: string) => {
+      const res = await own.get(`/ticket/list?externalId1=${encodeURIComponent(value)}`);
+      expect(res.status, value).toBe(200);
+      return res.body.ticket as {
+        totalRecords: number;
+        records: { id: string; externalId1: string | null }[];
+      };
+    };
+    const long = `K${'€'.repeat(254)}`; // 763 bytes of UTF-8: the longest key there is
+    const first = await open('ORD-1');
+    const second = await open('ORD-2');
+    const third = await open('ORD-1'); // not unique: the integrator's business
+    const none = await open();
+    const nulled = await open(null);
+    const unicode = await open('Bestellung #42/ü & co');
+    const longest = await open(long);
+
+    expect(await search('ORD-1')).toMatchObject({ totalRecords: 2, records: [{ id: third }, { id: first }] });
+    expect((await search('ORD-1')).records[0]?.externalId1).toBe('ORD-1');
+    expect(await search('ORD-2')).toMatchObject({ totalRecords: 1, records: [{ id: second }] });
+    expect(await search('Bestellung #42/ü & co')).toMatchObject({
+      totalRecords: 1,
+      records: [{ id: unicode }],
+    });
+    expect(await search(long)).toMatchObject({ totalRecords: 1, records: [{ id: longest }] });
+    // Exact: neither case nor blanks nor prefixes match.
+    for (const value of ['ord-1', 'ORD-1 ', 'ORD', 'ORD-12']) {
+      expect(await search(value), value).toMatchObject({ totalRecords: 0, records: [] });
+    }
+    expect((await own.get(`/ticket/${first}`)).body.externalId1).toBe('ORD-1');
+    expect((await own.get(`/ticket/${none}`)).body.externalId1).toBeNull();
+    expect((await own.get(`/ticket/${nulled}`)).body.externalId1).toBeNull();
+    const listed = (await own.get('/ticket/list')).body.ticket.records;
+    expect(listed.map((t: { externalId1: string | null }) => t.externalId1)).toEqual([
+      long,
+      'Bestellung #42/ü & co',
+      null,
+      null,
+      'ORD-1',
+      'ORD-2',
+      'ORD-1',
+    ]);
+
+    // Changed: it leaves one count for the other.
+    expect((await own.put(`/ticket/update/${first}`, { externalId1: 'ORD-9' })).status).toBe(200);
+    expect(await search('ORD-1')).toMatchObject({ totalRecords: 1, records: [{ id: third }] });
+    expect(await search('ORD-9')).toMatchObject({ totalRecords: 1, records: [{ id: first }] });
+    // Set on a ticket that had none; other fields changed leave it where it is.
+    await own.put(`/ticket/update/${none}`, { externalId1: 'ORD-2' });
+    await own.put(`/ticket/update/${second}`, { subject: 'changed', status: 'closed' });
+    expect(await search('ORD-2')).toMatchObject({ totalRecords: 2, records: [{ id: none }, { id: second }] });
+    // Cleared: out of every search, and reads null.
+    await own.put(`/ticket/update/${first}`, { externalId1: null });
+    expect(await search('ORD-9')).toMatchObject({ totalRecords: 0, records: [] });
+    expect((await own.get(`/ticket/${first}`)).body.externalId1).toBeNull();
+    // Deleted: out of its count.
+    await own.del(`/ticket/delete/${third}`);
+    expect(await search('ORD-1')).toMatchObject({ totalRecords: 0, records: [] });
+    expect((await own.get('/ticket/list')).body.ticket.totalRecords).toBe(6);
+  });
+
+  it('pages a search through its signed cursors like every other one', async () => {
+    const own = clientFor(await newTenant());
+    const shopper = await own.create('/customer/insert', { name: 'S', email: 's@example.com' });
+    const ids: string[] = [];
+    for (let i = 0; i < 27; i++) {
+      ids.push(
+        await own.create('/ticket/insert', {
+          subject: `${i}`,
+          description: 'd',
+          openedBy: { id: shopper },
+          externalId1: 'BATCH',
+        }),
+      );
+    }
+    const p1 = (await own.get('/ticket/list?externalId1=BATCH')).body.ticket;
+    expect(p1.totalRecords).toBe(27);
+    expect(p1.nextQuery).toContain('externalId1=BATCH');
+    const p2 = (await own.get(p1.nextQuery)).body.ticket;
+    expect([...p1.records, ...p2.records].map((t: { id: string }) => t.id)).toEqual(ids.reverse());
   });
 });

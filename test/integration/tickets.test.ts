@@ -87,7 +87,9 @@ describe('ticket insert and detail', () => {
       customPortalId: null,
       toReply: true,
       toReplyCustomer: false,
-      // beyond the seed: whether the detail left documents, replies or notes out, and where all of them are
+      // beyond the seed: the ticket's key in an integrator's own system (Deskero records carry it),
+      externalId1: null,
+      // whether the detail left documents, replies or notes out, and where all of them are
       documentsTruncated: false,
       documentsUrl: expect.stringMatching(new RegExp(`/ticket/${res.body.id}/documents$`)),
       repliesTruncated: false,
@@ -95,7 +97,7 @@ describe('ticket insert and detail', () => {
       notesTruncated: false,
       notesUrl: expect.stringMatching(new RegExp(`/ticket/${res.body.id}/notes$`)),
     });
-    expect(Object.keys(t)).toHaveLength(43);
+    expect(Object.keys(t)).toHaveLength(44);
     expect(t.insertDate).toBeGreaterThanOrEqual(before);
     expect(t.openedBy.profilePhotoUrl).toMatch(new RegExp(`/customer/photo/${customer}$`));
   });
@@ -222,6 +224,8 @@ describe('ticket insert and detail', () => {
       [{ replies: [{ text: 'x', replyDate: 'yesterday' }] }, 'replies.0.replyDate'],
       [{ tweetType: 'shout' }, 'tweetType'],
       [{ subject: 's'.repeat(501) }, 'subject'],
+      [{ externalId1: 'x'.repeat(256) }, 'externalId1'],
+      [{ externalId1: 4711 }, 'externalId1'],
     ];
     for (const [patch, path] of cases) {
       const res = await api.post('/ticket/insert', { ...minimal(), ...patch });

@@ -480,6 +480,7 @@ describe('searchTarget', () => {
       'type._id',
       'area._id',
       'group._id',
+      'externalId1',
       'tags',
       'managedDate',
     ]);
@@ -495,6 +496,8 @@ const ticketCounters = (t: TicketRecord | undefined): Set<string> => {
   if (t.type) names.push(`TICKET#type._id=${t.type}`);
   if (t.area) names.push(`TICKET#area._id=${t.area}`);
   if (t.group) names.push(`TICKET#group._id=${t.group}`);
+  // Exact, case and all; an empty one is no key.
+  if (t.externalId1) names.push(`TICKET#externalId1=${t.externalId1}`);
   for (const tag of t.tags) names.push(`TICKET#tags=${tag}`);
   return new Set(names);
 };
@@ -537,6 +540,7 @@ const arbitraryTicket = fc
     area: fc.option(pool(40), { nil: null }),
     group: fc.option(pool(50), { nil: null }),
     tags: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'x y'), { maxLength: 4 }),
+    externalId1: fc.option(fc.constantFrom('ORD-1', 'ord-1', 'ORD-2', ''), { nil: null }),
     managedDate: fc.integer({ min: 0, max: 2 ** 45 }),
   })
   .map((fields) => ticket(fields));

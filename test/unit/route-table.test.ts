@@ -53,9 +53,9 @@ describe('route table', () => {
     }
   });
 
-  it('keeps public routes away from the table: only the OpenAPI document is public', () => {
+  it('keeps public routes away from the table: only the OpenAPI document and the docs page are public', () => {
     const open = routes.filter((r) => r.auth === 'none');
-    expect(open.map(routeKey)).toEqual(['GET /openapi.json']);
+    expect(open.map(routeKey)).toEqual(['GET /openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js']);
     for (const r of routes) expect(r.access === 'none', r.operationId).toBe(r.auth === 'none');
     for (const r of open) expect(r.blobs ?? r.cursors ?? r.idempotent, r.operationId).toBeUndefined();
     // The light chain of public functions serves public routes only.

@@ -43,6 +43,7 @@ describe('TICKET_DEFAULTS', () => {
       youtubeType: null,
       messageUniqueId: null,
       customPortalId: null,
+      externalId1: null,
       toReply: true,
       toReplyCustomer: false,
     });

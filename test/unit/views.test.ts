@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DetailParts, Related, TicketParts } from '../../shared/domain/ticket-reads';
 import { payloadBytes } from '../../shared/http/byte-budget';
+import { compatFor } from '../../shared/http/compat';
 import { agentView, customerView, lookupView, RECORD_VIEWS } from '../../shared/http/views/records';
 import { noteView, replyView, ticketDetailView, ticketView } from '../../shared/http/views/ticket';
+import { routeOf } from '../../shared/routes';
 import type { AgentRecord, CustomerRecord, StoredLookup } from '../../shared/store/entities/records';
 import type { DocumentRecord, NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
 import type { EntityKind } from '../../shared/store/keys';
@@ -11,6 +13,8 @@ import { PAGE_BYTES } from '../../shared/store/pages';
 import { customer, id, NOW, ticket } from './fixtures';
 
 const BASE = 'https://api.example.com';
+const STANDARD = compatFor(routeOf('ticketDetail'), 'standard');
+const DESKERO = compatFor(routeOf('ticketDetail'), 'deskero');
 
 const CUSTOMER_FIELDS = [
   'id',
@@ -205,11 +209,12 @@ describe('ticketView', () => {
     'customPortalId',
     'toReply',
     'toReplyCustomer',
+    'externalId1',
   ];
   const LIST_ONLY_MISSING = ['replies', 'attachedDocuments', 'ticketNotes'];
 
   it('in a detail, has every seed field in order, references expanded, empty ones null', () => {
-    const view = ticketView({ ...t, version: 4, updatedAt: NOW } as never, related, BASE, parts);
+    const view = ticketView({ ...t, version: 4, updatedAt: NOW } as never, related, BASE, STANDARD, parts);
     expect(Object.keys(view)).toEqual(DETAIL_FIELDS);
     expect(view).toMatchObject({
       id: id(100),
@@ -237,11 +242,33 @@ describe('ticketView', () => {
       tweetId: null,
       toReply: true,
       toReplyCustomer: false,
+      externalId1: null,
     });
   });
 
+  it('under the deskero profile, reads the status on hold as onhold, with the same labels', () => {
+    const standard = ticketView(t, related, BASE, STANDARD);
+    const deskero = ticketView(t, related, BASE, DESKERO);
+    expect(deskero.status).toEqual({
+      status: 'onhold',
+      labels: (standard.status as { labels: unknown }).labels,
+    });
+    expect({ ...deskero, status: null }).toEqual({ ...standard, status: null });
+    const detail = ticketDetailView(
+      t,
+      { ...parts, allReplies: true, allNotes: true },
+      related,
+      BASE,
+      DESKERO,
+    );
+    expect(detail.status).toMatchObject({ status: 'onhold' });
+    for (const status of ['opened', 'solved', 'closed'] as const) {
+      expect(ticketView({ ...t, status }, related, BASE, DESKERO).status).toMatchObject({ status });
+    }
+  });
+
   it('in a detail, carries replies with their documents, notes, and the ticket documents with download URLs', () => {
-    const view = ticketView(t, related, BASE, parts);
+    const view = ticketView(t, related, BASE, STANDARD, parts);
     const download = (n: number) => ({
       id: id(300 + n),
       documentName: `file${n}.pdf`,
@@ -276,7 +303,7 @@ describe('ticketView', () => {
   });
 
   it('in a list, has every field but replies, ticketNotes and attachedDocuments, still counting replies', () => {
-    const view = ticketView({ ...t, numberOfReplies: 2 }, related, BASE);
+    const view = ticketView({ ...t, numberOfReplies: 2 }, related, BASE, STANDARD);
     expect(Object.keys(view)).toEqual(DETAIL_FIELDS.filter((f) => !LIST_ONLY_MISSING.includes(f)));
     expect(view.numberOfReplies).toBe(2);
   });
@@ -359,6 +386,7 @@ const largest = {
       youtubeId: fill(100),
       youtubeType: fill(100),
       customPortalId: fill(100),
+      externalId1: fill(255),
     }),
 };
 const largestRelated: Related = (kind, key) => {
@@ -399,7 +427,7 @@ const detailParts = (
 
 describe('the largest records the API accepts', () => {
   it('a ticket as a list record takes about half of a page budget, so a page always has room for one', () => {
-    const bytes = payloadBytes(ticketView(largest.ticket(), largestRelated, BASE));
+    const bytes = payloadBytes(ticketView(largest.ticket(), largestRelated, BASE, STANDARD));
     // ~3.1 MB: a page always has room for one whole record, and a detail for more than the ticket
     expect(bytes).toBeLessThan(PAGE_BYTES * 0.55);
   });
@@ -416,7 +444,7 @@ describe('ticketDetailView', () => {
   const t = ticket();
 
   it('shows a short conversation whole, says nothing was left out, and where the whole conversation is', () => {
-    const view = ticketDetailView(t, detailParts([reply(1, 'a')], [note(1, 'n')]), related, BASE);
+    const view = ticketDetailView(t, detailParts([reply(1, 'a')], [note(1, 'n')]), related, BASE, STANDARD);
     expect(view).toMatchObject({
       documentsTruncated: false,
       documentsUrl: `${BASE}/ticket/${id(100)}/documents`,
@@ -449,6 +477,7 @@ describe('ticketDetailView', () => {
       detailParts([reply(1, 'a')], [note(1, 'n')], { documents: [...own, ...theirs] }),
       largestRelated,
       BASE,
+      STANDARD,
     );
     expect(payloadBytes(view)).toBeLessThanOrEqual(PAGE_BYTES);
     const shown = (view.attachedDocuments as { id: string }[]).map((d) => d.id);
@@ -469,6 +498,7 @@ describe('ticketDetailView', () => {
       detailParts([reply(1, 'a')], [], { allReplies: false, allNotes: false }),
       related,
       BASE,
+      STANDARD,
     );
     expect(view).toMatchObject({ repliesTruncated: true, notesTruncated: true });
   });
@@ -476,7 +506,7 @@ describe('ticketDetailView', () => {
   it('keeps the most recent of 48 CJK replies and 80 CJK notes (~7 MB) within the budget', () => {
     const replies = Array.from({ length: 48 }, (_, i) => reply(i, '漢'.repeat(32_000)));
     const notes = Array.from({ length: 80 }, (_, i) => note(i, '漢'.repeat(10_000)));
-    const view = ticketDetailView(t, detailParts(replies, notes), related, BASE);
+    const view = ticketDetailView(t, detailParts(replies, notes), related, BASE, STANDARD);
     expect(payloadBytes(view)).toBeLessThanOrEqual(PAGE_BYTES);
     const shown = (view.replies as { id: string }[]).map((r) => r.id);
     expect(shown).toEqual(replies.slice(48 - shown.length).map((r) => r.id));
@@ -500,7 +530,13 @@ describe('ticketDetailView', () => {
         (replyTexts, noteTexts) => {
           const replies = replyTexts.map((x, i) => reply(i, x));
           const notes = noteTexts.map((x, i) => note(i, x.slice(0, 10_000)));
-          const view = ticketDetailView(largest.ticket(), detailParts(replies, notes), largestRelated, BASE);
+          const view = ticketDetailView(
+            largest.ticket(),
+            detailParts(replies, notes),
+            largestRelated,
+            BASE,
+            STANDARD,
+          );
           expect(payloadBytes(view)).toBeLessThanOrEqual(PAGE_BYTES);
           const shownReplies = (view.replies as { id: string }[]).map((r) => r.id);
           const shownNotes = (view.ticketNotes as { id: string }[]).map((n) => n.id);

@@ -12,6 +12,7 @@ import type { Item } from '../../store/entity';
 import type { EntityKind } from '../../store/keys';
 import { PAGE_BYTES } from '../../store/pages';
 import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
+import type { Compat } from '../compat';
 import { RECORD_VIEWS } from './records';
 
 /**
@@ -70,25 +71,36 @@ export const noteView = (note: NoteRecord, related: Related, baseUrl: string): N
   remindMe: note.remindMe ?? null,
 });
 
+/** What of the request's compatibility profile a ticket view follows: the status's machine name. */
+export type TicketNames = Pick<Compat, 'statusName'>;
+
 /** What a ticket read with its parts adds to the list record (the detail's conversation and files). */
 type Conversation = Pick<TicketDetailView, 'replies' | 'attachedDocuments' | 'ticketNotes'>;
 
 /**
  * A list record carries every field except the conversation and the files (`replies`,
  * `ticketNotes`, `attachedDocuments`), which only the detail reads; `numberOfReplies` still
- * counts the replies. With `parts`, those three are added in the seed's order.
+ * counts the replies. With `parts`, those three are added in the seed's order. The seed's fields
+ * come first, then ours (`externalId1`).
  */
-export function ticketView(t: TicketRecord, related: Related, baseUrl: string): TicketListView;
 export function ticketView(
   t: TicketRecord,
   related: Related,
   baseUrl: string,
+  names: TicketNames,
+): TicketListView;
+export function ticketView(
+  t: TicketRecord,
+  related: Related,
+  baseUrl: string,
+  names: TicketNames,
   parts: TicketParts,
 ): TicketListView & Conversation;
 export function ticketView(
   t: TicketRecord,
   related: Related,
   baseUrl: string,
+  names: TicketNames,
   parts?: TicketParts,
 ): TicketListView | (TicketListView & Conversation) {
   return {
@@ -107,7 +119,7 @@ export function ticketView(
     ...(parts ? { replies: parts.replies.map((r) => replyView(r, parts, related, baseUrl)) } : {}),
     tags: (t.tags ?? []).map((tag) => ({ tag })),
     ...(parts ? { attachedDocuments: documentsOf(parts, null, baseUrl) } : {}),
-    status: { status: t.status, labels: STATUS_LABELS[t.status] },
+    status: { status: names.statusName(t.status), labels: STATUS_LABELS[t.status] },
     type: expand(related, 'TICKET_TYPE', t.type, baseUrl),
     area: expand(related, 'TICKET_AREA', t.area, baseUrl),
     group: expand(related, 'TICKET_GROUP', t.group, baseUrl),
@@ -129,6 +141,8 @@ export function ticketView(
     customPortalId: t.customPortalId ?? null,
     toReply: t.toReply,
     toReplyCustomer: t.toReplyCustomer,
+    // Ours, after the seed's fields.
+    externalId1: t.externalId1 ?? null,
   };
 }
 
@@ -154,6 +168,7 @@ export const ticketDetailView = (
   parts: DetailParts,
   related: Related,
   baseUrl: string,
+  names: TicketNames,
 ): TicketDetailView => {
   const urls = ticketPartUrls(baseUrl, t.id);
   const own = parts.documents.filter((d) => (d.replyId ?? null) === null);
@@ -163,7 +178,7 @@ export const ticketDetailView = (
     notes: NoteView[],
     cut: { documents: boolean; replies: boolean; notes: boolean },
   ): TicketDetailView => ({
-    ...ticketView(t, related, baseUrl, { replies: [], notes: [], documents }),
+    ...ticketView(t, related, baseUrl, names, { replies: [], notes: [], documents }),
     replies,
     ticketNotes: notes,
     documentsTruncated: cut.documents,

@@ -1,3 +1,4 @@
+import type { CompatProfile } from '../../schemas/compat';
 import type { Entity } from '../entity';
 import { keys } from '../keys';
 import { LIST_INDEX } from '../table-schema';
@@ -13,6 +14,11 @@ export interface ClientRecord {
   createdAt: number;
   revoked: boolean;
   revokedAt?: number;
+  /**
+   * The compatibility profile the operator pinned the client to. Kept, never interpreted, by the
+   * store; absent on clients created before profiles existed (they read as `standard`).
+   */
+  compat?: CompatProfile;
 }
 
 export const clientEntity: Entity<ClientRecord> = {

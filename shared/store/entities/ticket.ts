@@ -1,5 +1,5 @@
 import { searchValue } from '../../schemas/list-query';
-import { parseStatus, STATUSES, type Status, type TicketInput } from '../../schemas/ticket';
+import { parseStatus, STATUSES, type Status, TICKET_LIMITS, type TicketInput } from '../../schemas/ticket';
 import type { Entity, Pointer, Reference } from '../entity';
 import { type EntityKind, keys, sortableTime } from '../keys';
 
@@ -70,6 +70,16 @@ export const ticketEntity: Entity<TicketRecord> = {
     'type._id': { slot: 's5', value: (t) => t.type ?? undefined },
     'area._id': { slot: 's6', value: (t) => t.area ?? undefined },
     'group._id': { slot: 's7', value: (t) => t.group ?? undefined },
+    // The ticket's key in an integrator's own system, matched exactly; a longer value than a
+    // ticket can hold is a 400 (and could not name a counter: sort keys stop at 1 KB).
+    externalId1: {
+      slot: 's9',
+      value: (t) => t.externalId1 ?? undefined,
+      input: searchValue(
+        (raw) => (raw.length <= TICKET_LIMITS.externalId ? raw : undefined),
+        `at most ${TICKET_LIMITS.externalId} characters`,
+      ),
+    },
   },
   // Tags: one item per tag in the ticket's collection; its `list` entry serves `?tags=<tag>`.
   multi: {
