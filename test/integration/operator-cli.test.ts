@@ -32,12 +32,22 @@ describe('operator CLI', () => {
     expect(Buffer.from(apiToken, 'base64').toString()).toMatch(new RegExp(`^${clientId}:[\\w-]{43}$`));
     expect((await exchange(apiToken)).status).toBe(200);
 
-    const listed = cli('client', 'list');
+    // `client list` reads the clients' index, which DynamoDB updates a moment after the write
+    // (eventually consistent, locally too under load): ask again for a few seconds.
+    const listOnce = () => {
+      const out = cli('client', 'list');
+      const found = out.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { clientId: string });
+      return { out, found };
+    };
+    let { out: listed, found: clients } = listOnce();
+    for (let i = 0; i < 10 && !clients.some((c) => c.clientId === clientId); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      ({ out: listed, found: clients } = listOnce());
+    }
     expect(listed.status).toBe(0);
-    const clients = listed.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
     expect(clients).toContainEqual({
       clientId,
       name: 'acme',
