@@ -1,5 +1,6 @@
 import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
-import { StaleWrite, sleep, type WriteOp, writeAtomically } from '../store/transact';
+import { StaleWrite, sleep, writeAtomically } from '../store/transact';
+import type { WriteOp } from '../store/write-ops';
 
 /**
  * Every write of the service goes through `commit`: one transaction built by a plan, with the

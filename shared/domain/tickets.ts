@@ -23,7 +23,8 @@ import {
   touchTicketWrite,
   updateTicketWrites,
 } from '../store/tickets';
-import { assertFits, type WriteOp } from '../store/transact';
+import { assertFits } from '../store/transact';
+import type { WriteOp } from '../store/write-ops';
 import { commit, type WriteContext } from './commit';
 import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from './ticket-rules';
 

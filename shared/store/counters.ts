@@ -8,7 +8,6 @@ import { keys } from './keys';
  * a count is stored, so the scheme can become region-aware later (one counter per region,
  * summed on read) without touching callers.
  */
-export { countDelta } from './write-ops';
 
 export const readCount = async (tenantId: string, name: string): Promise<number> => {
   const out = await db().send(

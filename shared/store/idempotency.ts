@@ -6,7 +6,7 @@ import { itemOf } from './entity';
 import { IdempotencyKeyReused, IdempotentReplay } from './errors';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
-import type { WriteOp } from './transact';
+import type { WriteOp } from './write-ops';
 
 /**
  * Idempotency-Key support for every write that creates something. The outcome of the first

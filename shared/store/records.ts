@@ -5,7 +5,7 @@ import { deleteWrite, derivedWrites, type Item, itemOf, recordOf, searchTarget, 
 import { Conflict, NotFound, StaleVersion } from './errors';
 import { isId, newId } from './ids';
 import { listPage } from './pages';
-import type { WriteOp } from './transact';
+import type { WriteOp } from './write-ops';
 
 /**
  * The record engine behind customers, agents and the lookups: reads, and the writes of a

@@ -27,7 +27,7 @@ import {
 import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
 import { SEARCH_INDEXES, TABLE_KEY } from './table-schema';
-import type { WriteOp } from './transact';
+import type { WriteOp } from './write-ops';
 
 /**
  * Ticket items and queries: the ticket, its replies, notes, documents and tags as transaction

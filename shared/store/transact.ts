@@ -7,15 +7,15 @@ import { itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops'
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export { itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
-
 /**
  * Refuses, before anything is sent, a transaction DynamoDB would reject: an item over 400 KB,
  * more than 100 actions, more than 4 MB in all. A client's request within every field limit
  * can still add up to these; it gets a 413 naming the limit instead of a 500.
  */
-export const assertFits = (given: WriteOp[]): void => {
-  const ops = mergeCounters(given);
+export const assertFits = (given: WriteOp[]): void => fits(mergeCounters(given));
+
+/** The check itself, on elements already merged (writeAtomically merges once for both). */
+const fits = (ops: WriteOp[]): void => {
   if (ops.length > LIMITS.transactionItems) {
     throw new LimitExceeded(
       `This request would change ${ops.length} items at once; one request may change at most ${LIMITS.transactionItems}. Send fewer tags, replies, agents or documents in one request (add the rest with further calls).`,
@@ -89,8 +89,8 @@ const withTable = (item: TransactItem): FullItem => {
  * those are retried with jittered backoff, so 100 concurrent writers all land.
  */
 export const writeAtomically = async (given: WriteOp[], requestToken?: string): Promise<void> => {
-  assertFits(given);
   const ops = mergeCounters(given);
+  fits(ops);
   const input = {
     TransactItems: ops.map((op) => withTable(op.item)),
     ...(requestToken ? { ClientRequestToken: requestToken } : {}),

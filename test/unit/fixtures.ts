@@ -1,7 +1,7 @@
 import { TICKET_DEFAULTS } from '../../shared/domain/ticket-rules';
 import type { CustomerRecord } from '../../shared/store/entities/records';
 import type { TicketRecord } from '../../shared/store/entities/ticket';
-import type { WriteOp } from '../../shared/store/transact';
+import type { WriteOp } from '../../shared/store/write-ops';
 
 /** Fixtures and readers shared by the unit tests: records as the store keeps them, write plans summed up. */
 export const TENANT = 'tenant1';

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countDelta } from '../../shared/store/counters';
 import { referenceOp } from '../../shared/store/entity';
 import { InvalidReference } from '../../shared/store/errors';
 import { keys } from '../../shared/store/keys';
-import { mergeCounters, type WriteOp } from '../../shared/store/transact';
+import { mergeCounters } from '../../shared/store/transact';
+import type { WriteOp } from '../../shared/store/write-ops';
+import { countDelta } from '../../shared/store/write-ops';
 import { counterDeltas, id, TENANT } from './fixtures';
 
 const agent = { kind: 'AGENT' as const, label: 'Agent' };
