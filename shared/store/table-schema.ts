@@ -1,13 +1,19 @@
 /**
- * The physical shape of the single table: key attributes and global secondary indexes.
- * Pure data, read by the CDK stack, by the local/test table creation and by the repositories,
- * so there is exactly one place that knows attribute and index names.
+ * The physical shape of the single table: key attributes and global secondary indexes, with
+ * what each index projects. Pure data, read by the CDK stack, by the local/test table creation,
+ * by the bench's cost model and by the repositories, so there is exactly one place that knows
+ * attribute and index names. Why each index projects what it does: docs/performance.md.
  *
- * - `list` orders every record of one kind in one tenant (newest first by sort key).
- * - `search1`..`search9` (attributes s1pk/s1sk...) are generic search slots: an entity declaration
- *   maps each searchable field to a slot (see shared/store/entities/). A table created before a
- *   slot existed gets its index from `ensureTable` locally (create-table.ts), from the stack in AWS. Items without the slot's attributes stay out of it (sparse).
- * Every index projects ALL attributes so a page is built from one Query.
+ * - `list` orders every record of one kind in one tenant (newest first by `listsk`) and projects
+ *   ALL: a plain list page is one Query of whole records (tickets included: the cheapest read of
+ *   25 tickets is one Query of about 50 KB, not 25 item reads).
+ * - `search1v2`..`search9v2` (partition `s1pk`..`s9pk`) are generic search slots: an entity
+ *   declaration maps each searchable field to a slot (shared/store/entities/). Exact-search slots
+ *   are ordered by the list order (`listsk`, shared: no copy of it per slot on the item); range
+ *   slots (`s8`) by their own sort attribute. They project only the keys and PAGE_ATTRIBUTES, so
+ *   a write that changes neither the search key nor those writes nothing to them, and a search
+ *   page reads its records, what they point at and its count in one BatchGetItem.
+ * Items without a slot's attributes stay out of its index (sparse).
  */
 export const TABLE_KEY = { partition: 'pk', sort: 'sk' } as const;
 
@@ -15,23 +21,73 @@ export interface IndexSpec {
   readonly name: string;
   readonly partition: string;
   readonly sort: string;
+  /** `ALL`, or the non-key attributes projected besides the table and index keys (INCLUDE; none: KEYS_ONLY). */
+  readonly projection: 'ALL' | readonly string[];
 }
 
-// Index names must be 3+ characters; attribute names stay short because every item carries them.
-const slot = (name: string, attribute: string): IndexSpec => ({
-  name,
-  partition: `${attribute}pk`,
-  sort: `${attribute}sk`,
-});
+/**
+ * What a page of tickets needs from a search entry to read, in the same BatchGetItem as the
+ * tickets, the records they point at (customer, agents, lookups): the ticket's reference
+ * attributes (entities/ticket.ts `references`; a unit test keeps the two equal). They change
+ * only when a ticket is reassigned or retyped, so replies, notes and edits never rewrite an entry.
+ */
+export const PAGE_ATTRIBUTES = ['openedBy', 'assignedTo', 'cc', 'type', 'area', 'group'] as const;
 
-export const LIST_INDEX: IndexSpec = slot('list', 'list');
+// Index names must be 3+ characters; attribute names stay short because every item carries them.
+export const LIST_INDEX: IndexSpec = { name: 'list', partition: 'listpk', sort: 'listsk', projection: 'ALL' };
+
 export const SEARCH_SLOTS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'] as const;
 export type SearchSlot = (typeof SEARCH_SLOTS)[number];
+/** Slots ordered by a field of their own (range searches); every other slot follows the list order. */
+export const RANGE_SLOTS: readonly SearchSlot[] = ['s8'];
+
+const searchIndex = (slot: SearchSlot): IndexSpec => ({
+  name: `search${slot.slice(1)}v2`,
+  partition: `${slot}pk`,
+  sort: RANGE_SLOTS.includes(slot) ? `${slot}sk` : LIST_INDEX.sort,
+  projection: PAGE_ATTRIBUTES,
+});
 export const SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
-  SEARCH_SLOTS.map((s) => [s, slot(`search${s.slice(1)}`, s)]),
+  SEARCH_SLOTS.map((s) => [s, searchIndex(s)]),
 ) as Record<SearchSlot, IndexSpec>;
 
-export const ALL_INDEXES: readonly IndexSpec[] = [LIST_INDEX, ...SEARCH_SLOTS.map((s) => SEARCH_INDEXES[s])];
+/**
+ * The search indexes of tables created before issue 12: one sort attribute per slot (`s1sk`…),
+ * every attribute projected (so every change of a ticket rewrote each of its entries). A table
+ * that still has one is being migrated (indexesAtStep); the code then writes that slot's sort
+ * attribute too and queries it until its successor exists.
+ */
+export const LEGACY_SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
+  SEARCH_SLOTS.map((s) => [
+    s,
+    { name: `search${s.slice(1)}`, partition: `${s}pk`, sort: `${s}sk`, projection: 'ALL' },
+  ]),
+) as Record<SearchSlot, IndexSpec>;
+
+/**
+ * CloudFormation (like DynamoDB's UpdateTable) creates or deletes one global secondary index per
+ * update, so a table with the legacy indexes reaches the current set in 18 steps: steps 1–9 add
+ * `search1v2`..`search9v2` (each backfilled by DynamoDB from the attributes items already
+ * carry), steps 10–18 delete `search1`..`search9`. Step 0 is the legacy set; every step differs
+ * from the one before by exactly one index (test/infra/stack.test.ts), and the code works at
+ * every step (store/indexes.ts). docs/performance.md ("Moving an existing table") has the sequence.
+ */
+export const INDEX_MIGRATION_STEPS = 2 * SEARCH_SLOTS.length;
+
+export const indexesAtStep = (step: number): IndexSpec[] => {
+  if (!Number.isInteger(step) || step < 0 || step > INDEX_MIGRATION_STEPS)
+    throw new Error(`index migration step must be an integer from 0 to ${INDEX_MIGRATION_STEPS}`);
+  const added = Math.min(step, SEARCH_SLOTS.length);
+  const deleted = Math.max(0, step - SEARCH_SLOTS.length);
+  return [
+    LIST_INDEX,
+    ...SEARCH_SLOTS.slice(deleted).map((s) => LEGACY_SEARCH_INDEXES[s]),
+    ...SEARCH_SLOTS.slice(0, added).map((s) => SEARCH_INDEXES[s]),
+  ];
+};
+
+/** The indexes of a table created today (the last migration step). */
+export const ALL_INDEXES: readonly IndexSpec[] = indexesAtStep(INDEX_MIGRATION_STEPS);
 
 /** Attribute DynamoDB deletes expired items by (access tokens). */
 export const TTL_ATTRIBUTE = 'expiresAtEpoch';
