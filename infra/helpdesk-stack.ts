@@ -13,7 +13,13 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type Route, routes } from '../shared/routes';
-import { ALL_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/store/table-schema';
+import {
+  INDEX_MIGRATION_STEPS,
+  indexesAtStep,
+  projectionOf,
+  TABLE_KEY,
+  TTL_ATTRIBUTE,
+} from '../shared/store/table-schema';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
 import type { StackContext } from './stack-context';
@@ -74,12 +80,19 @@ export class HelpdeskStack extends Stack {
       removalPolicy,
       timeToLiveAttribute: TTL_ATTRIBUTE,
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
-      globalSecondaryIndexes: ALL_INDEXES.map((index) => ({
-        indexName: index.name,
-        partitionKey: str(index.partition),
-        sortKey: str(index.sort),
-        projectionType: ProjectionType.ALL,
-      })),
+      // One index added or deleted per deployment while an older table migrates (indexMigrationStep).
+      globalSecondaryIndexes: indexesAtStep(settings.indexMigrationStep ?? INDEX_MIGRATION_STEPS).map(
+        (index) => {
+          const projection = projectionOf(index);
+          return {
+            indexName: index.name,
+            partitionKey: str(index.partition),
+            sortKey: str(index.sort),
+            projectionType: ProjectionType[projection.ProjectionType],
+            ...('NonKeyAttributes' in projection ? { nonKeyAttributes: projection.NonKeyAttributes } : {}),
+          };
+        },
+      ),
     });
     this.table = table;
 
@@ -124,7 +137,13 @@ export class HelpdeskStack extends Stack {
         blobs: route.blobs && { bucket, access: route.blobs },
         logRetention: settings.logRetention,
         removalPolicy,
-        environment: signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {},
+        environment: {
+          ...(signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
+          // Which indexes exist while the table migrates (shared/store/indexes.ts).
+          ...(settings.indexMigrationStep === undefined
+            ? {}
+            : { INDEX_MIGRATION_STEP: String(settings.indexMigrationStep) }),
+        },
         ...(route.files ? { files: route.files } : {}),
       });
       if (signsCursors(route)) cursorSecret.grantRead(fn);

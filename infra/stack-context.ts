@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { INDEX_MIGRATION_STEPS } from '../shared/store/table-schema';
 
 /** Everything a deployment may vary, read from CDK context (cdk.json or `-c key=value`). */
 export interface StackContext {
@@ -9,6 +10,12 @@ export interface StackContext {
   readonly deletionProtection: boolean;
   readonly logRetention: RetentionDays;
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * `-c indexMigrationStep=<0..18>` while a table created before issue 12 moves to the current
+   * indexes, one index per deployment (table-schema.ts `indexesAtStep`; docs/performance.md);
+   * undefined: the current indexes.
+   */
+  readonly indexMigrationStep?: number;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -57,6 +64,15 @@ const readStage = (node: Node): string => {
   return value;
 };
 
+const readStep = (node: Node): number | undefined => {
+  const value: unknown = node.tryGetContext('indexMigrationStep');
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > INDEX_MIGRATION_STEPS)
+    return fail('indexMigrationStep', value, `an integer from 0 to ${INDEX_MIGRATION_STEPS}`);
+  return n;
+};
+
 export const readStackContext = (node: Node): StackContext => {
   const policy: unknown = node.tryGetContext('removalPolicy') ?? DEFAULTS.removalPolicy;
   const removalPolicy = typeof policy === 'string' ? REMOVAL_POLICIES[policy] : undefined;
@@ -73,5 +89,6 @@ export const readStackContext = (node: Node): StackContext => {
       rateLimit: readNumber(node, 'throttleRate', DEFAULTS.throttleRate),
       burstLimit: readNumber(node, 'throttleBurst', DEFAULTS.throttleBurst),
     },
+    indexMigrationStep: readStep(node),
   };
 };

@@ -41,6 +41,12 @@ const schema = z.object({
   /** Access tokens issued per minute per client (each is a written item; 429 beyond, nothing written). */
   TOKEN_EXCHANGES_PER_MINUTE: withDefault(whole(1), 30),
   TOKEN_TTL_SECONDS: withDefault(whole(60, 86_400), 3600),
+  /**
+   * Set by the stack while an existing table moves to the current indexes one step at a time
+   * (store/table-schema.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:
+   * the table has the current indexes.
+   */
+  INDEX_MIGRATION_STEP: z.optional(whole(0, 18)),
 });
 
 export type Config = z.infer<typeof schema>;

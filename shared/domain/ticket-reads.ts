@@ -1,5 +1,4 @@
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
-import type { Item } from '../store/entity';
 import type { EntityKind } from '../store/keys';
 import { PAGE_BYTES } from '../store/pages';
 import {
@@ -7,6 +6,7 @@ import {
   listNotes,
   listReplies,
   listTickets,
+  type Related,
   readDetailItems,
   readRelated,
   type StoredTicket,
@@ -28,9 +28,6 @@ import {
 export const DETAIL_MAX_REPLIES = 1000;
 export const DETAIL_MAX_NOTES = 1000;
 
-/** Finds a record a ticket, reply or note points at (undefined when it was deleted since). */
-export type Related = (kind: EntityKind, id: string) => Item | undefined;
-
 export interface TicketParts {
   replies: ReplyRecord[];
   notes: NoteRecord[];
@@ -45,7 +42,11 @@ export interface DetailParts extends TicketParts {
 }
 
 /** Every record a set of tickets, replies and notes points at. */
-export const relatedOf = (tickets: TicketRecord[], replies: ReplyRecord[] = [], notes: NoteRecord[] = []) => {
+export const relatedOf = (
+  tickets: Partial<TicketRecord>[],
+  replies: ReplyRecord[] = [],
+  notes: NoteRecord[] = [],
+) => {
   const wanted: { kind: EntityKind; id: string }[] = [];
   const add = (kind: EntityKind, id: string | null | undefined) => {
     if (id) wanted.push({ kind, id });
@@ -86,12 +87,9 @@ export const readTicketDetail = async (
   return { ticket, parts, related };
 };
 
-export const readTicketPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
-  const page = await listTickets(tenantId, query);
-  const tickets = page.items.filter((t): t is StoredTicket => t !== undefined);
-  const related = await readRelated(tenantId, relatedOf(tickets));
-  return { ...page, related };
-};
+/** A page of tickets with the records they point at: two requests (store/tickets.ts `listTickets`). */
+export const readTicketPage = (tenantId: string, query: Parameters<typeof listTickets>[1]) =>
+  listTickets(tenantId, query, (tickets) => relatedOf(tickets));
 
 type ChildQuery = { page: number; cursor?: string };
 

@@ -1,21 +1,38 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getMany } from './batch-get';
 import { db, tableName } from './dynamo';
-import { keys } from './keys';
+import { type ItemKey, keys } from './keys';
+import { type CountCell, itemId } from './write-ops';
+
+type Item = Record<string, unknown>;
 
 /**
  * Record counts kept exact by moving them in the same transaction as the write they count
- * (`countDelta`, in write-ops.ts). This module and that one are the only places that know how
- * a count is stored, so the scheme can become region-aware later (one counter per region,
- * summed on read) without touching callers.
+ * (`countMove`, in write-ops.ts; where each count lives is the entity declaration's `count`).
+ * A count is read as the sum of its cells, so a count can live in several places at once
+ * (counts of records written before issue 12 stay where they were).
  */
 
-export const readCount = async (tenantId: string, name: string): Promise<number> => {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.counter(tenantId, name), ConsistentRead: true }),
-  );
-  const n = out.Item?.n;
-  return typeof n === 'number' && n > 0 ? n : 0;
+/** A count: the sum of its cells (missing items and attributes count 0), from one map of items read. */
+export const sumCells = (cells: readonly CountCell[], found: ReadonlyMap<string, Item>): number => {
+  const sum = cells.reduce((n, cell) => {
+    if (cell.whileExists && !found.has(itemId(cell.whileExists))) return n;
+    const value = found.get(itemId(cell.key))?.[cell.attribute];
+    return n + (typeof value === 'number' ? value : 0);
+  }, 0);
+  return Math.max(0, sum);
 };
+
+/**
+ * A count read on its own, in one BatchGetItem. Eventually consistent, like the index entries it
+ * counts (a page reads its count in the same BatchGetItem as its records).
+ */
+export const readCells = async (cells: readonly CountCell[]): Promise<number> =>
+  sumCells(cells, await getMany(cellKeys(cells)));
+
+/** Every item a count reads. */
+export const cellKeys = (cells: readonly CountCell[]): ItemKey[] =>
+  cells.flatMap((c) => (c.whileExists ? [c.key, c.whileExists] : [c.key]));
 
 /**
  * Ticket numbers: `allocate` takes the next value of a per-tenant, per-year sequence with one

@@ -9,13 +9,15 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { ALL_INDEXES, type IndexSpec, TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
+import { ALL_INDEXES, type IndexSpec, projectionOf, TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
 
 /**
  * Creates the single table from table-schema.ts when it is missing (DynamoDB Local, tests,
- * the operator CLI), and adds the indexes a table created by an earlier version lacks (a new
- * search slot), so local data kept in `.helpdesk/` goes on working. In AWS the CDK stack owns
- * the table; nothing deployed calls this.
+ * the operator CLI), and moves a table created by an earlier version to the current indexes
+ * (adds the new ones, which DynamoDB fills from the items, then deletes the ones no longer
+ * used), so local data kept in `.helpdesk/` goes on working. In AWS the CDK stack owns the
+ * table (and moves it one index per deployment: table-schema.ts `indexesAtStep`); nothing
+ * deployed calls this.
  */
 export const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
   if (!(await describeTable(client, tableName))) {
@@ -27,7 +29,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
     }
   }
   await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: tableName });
-  await addMissingIndexes(client, tableName);
+  await moveIndexesTo(client, tableName, ALL_INDEXES);
   try {
     await client.send(
       new UpdateTimeToLiveCommand({
@@ -56,39 +58,46 @@ const describeTable = async (
 const INDEX_WAIT_MS = 120_000;
 
 /**
- * Creates every index of ALL_INDEXES the table lacks, one UpdateTable each (DynamoDB creates
- * one index per call), waiting until the table and its indexes are active before each step
- * and at the end. Several processes may upgrade one table at once: an index another one
- * created first is simply found on the next look.
+ * Creates every index of `target` the table lacks, then deletes every index it has that is
+ * not among them, one UpdateTable each (DynamoDB creates or deletes one index per call),
+ * waiting until the table and its indexes are active before each step and at the end. Several
+ * processes may upgrade one table at once: a change another one made first is simply found on
+ * the next look.
  */
-const addMissingIndexes = async (client: DynamoDBClient, tableName: string): Promise<void> => {
+export const moveIndexesTo = async (
+  client: DynamoDBClient,
+  tableName: string,
+  target: readonly IndexSpec[],
+): Promise<void> => {
   const until = Date.now() + INDEX_WAIT_MS;
   for (;;) {
     const table = await describeTable(client, tableName);
     const indexes = table?.GlobalSecondaryIndexes ?? [];
     const busy = table?.TableStatus !== 'ACTIVE' || indexes.some((i) => i.IndexStatus !== 'ACTIVE');
-    const missing = ALL_INDEXES.find((spec) => !indexes.some((i) => i.IndexName === spec.name));
-    if (!busy && !missing) return;
+    const missing = target.find((spec) => !indexes.some((i) => i.IndexName === spec.name));
+    const unused = indexes.find((i) => !target.some((spec) => spec.name === i.IndexName));
+    if (!busy && !missing && !unused) return;
     if (Date.now() > until)
       throw new Error(`${tableName}: indexes not active after ${INDEX_WAIT_MS / 1000} s`);
     if (busy) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }
-    if (!missing) return;
-    try {
-      await client.send(
-        new UpdateTableCommand({
-          TableName: tableName,
+    const change = missing
+      ? {
           AttributeDefinitions: attributeDefinitions([missing]),
           GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(missing) }],
-        }),
-      );
+        }
+      : { GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: String(unused?.IndexName) } }] };
+    try {
+      await client.send(new UpdateTableCommand({ TableName: tableName, ...change }));
     } catch (error) {
-      // Created (or being created) by another process meanwhile: the next look shows it.
+      // Made (or being made) by another process meanwhile: the next look shows it.
       const now = (await describeTable(client, tableName))?.GlobalSecondaryIndexes ?? [];
-      if (!now.some((i) => i.IndexName === missing.name) && !(error instanceof ResourceInUseException))
-        throw error;
+      const done = missing
+        ? now.some((i) => i.IndexName === missing.name)
+        : !now.some((i) => i.IndexName === unused?.IndexName && i.IndexStatus === 'ACTIVE');
+      if (!done && !(error instanceof ResourceInUseException)) throw error;
     }
   }
 };
@@ -105,7 +114,7 @@ const indexDefinition = (index: IndexSpec) => ({
     { AttributeName: index.partition, KeyType: 'HASH' as const },
     { AttributeName: index.sort, KeyType: 'RANGE' as const },
   ],
-  Projection: { ProjectionType: 'ALL' as const },
+  Projection: projectionOf(index),
 });
 
 /** The table as table-schema.ts describes it (`indexes`: all of them unless told; tests build older tables). */

@@ -3,9 +3,25 @@ import type * as z from 'zod/mini';
 import { searchText } from '../schemas/list-query';
 import { Conflict, InvalidReference } from './errors';
 import { isId } from './ids';
+import { searchIndexOf, writesLegacySort } from './indexes';
 import { counterNames, type EntityKind, type ItemKey, keys } from './keys';
-import { LIST_INDEX, SEARCH_INDEXES, type SearchSlot } from './table-schema';
-import { countDelta, itemBytes, type WriteOp } from './write-ops';
+import {
+  type IndexSpec,
+  LEGACY_SEARCH_INDEXES,
+  LIST_INDEX,
+  SEARCH_INDEXES,
+  type SearchSlot,
+} from './table-schema';
+import {
+  addClause,
+  COUNT,
+  type CountCell,
+  countMove,
+  type Deltas,
+  itemBytes,
+  itemId,
+  type WriteOp,
+} from './write-ops';
 
 /**
  * The entity engine. Each item type is declared once (shared/store/entities/): its key, the
@@ -28,6 +44,17 @@ export interface ExactSearch<T> {
   value: (record: T) => string | undefined;
   /** The key value of a query value (e.g. e-mails case-insensitively); identity when absent. */
   normalize?: (raw: string) => string;
+  /**
+   * Where the number of records with one value is kept. Default: a counter item of its own
+   * (keys.counter). `total`: an attribute of the list's total counter, for fields with a few
+   * values (status, priority), so the write that moves the total moves it in the same element.
+   * `reference`: an attribute of the record the value names (a counted reference moves it with
+   * `refCount`, in the element that checks the record exists). `legacy`: records written before
+   * issue 12 are still counted in the counter item of its own, read and added as well.
+   */
+  count?:
+    | { on: 'total'; legacy: boolean }
+    | { on: 'reference'; kind: EntityKind; attribute: string; legacy: boolean };
 }
 
 /** A field with many values (tags): one child item per value, its `list` entry in the value's partition. */
@@ -65,6 +92,8 @@ export interface Reference<T> {
    * at); uncounted ones only check that a newly set target exists.
    */
   counted: boolean;
+  /** A counted reference that also counts its pointers in this attribute of the target (a search's count). */
+  alsoCounts?: string;
 }
 
 export interface Unique<T> {
@@ -82,7 +111,16 @@ export interface Entity<T> {
   label: string;
   key: (tenantId: string, record: T) => ItemKey;
   /** The list the record appears in (newest first), with a counter of its size. */
-  list?: { kind: EntityKind; order: (record: T) => string };
+  list?: {
+    kind: EntityKind;
+    order: (record: T) => string;
+    /**
+     * An exact search (list-ordered, key-only entries) every record has exactly one of these
+     * values of: its partitions together hold the whole list in list order, so a bare `?page=n`
+     * skips through their small entries instead of the list's whole records.
+     */
+    coveredBy?: { param: string; values: readonly string[] };
+  };
   searches?: Record<string, ExactSearch<T>>;
   multi?: Record<string, MultiSearch<T>>;
   ranges?: Record<string, RangeSearch<T>>;
@@ -105,8 +143,12 @@ export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): I
   for (const [param, search] of Object.entries(e.searches ?? {})) {
     const value = nonEmpty(search.value(record));
     if (value === undefined) continue;
-    attributes[SEARCH_INDEXES[search.slot].partition] = keys.search(tenantId, e.list.kind, param, value);
-    attributes[SEARCH_INDEXES[search.slot].sort] = order;
+    const index = SEARCH_INDEXES[search.slot];
+    if (index.sort !== LIST_INDEX.sort)
+      throw new Error(`${search.slot} is a range slot: ${param} cannot use it`);
+    attributes[index.partition] = keys.search(tenantId, e.list.kind, param, value);
+    // While a slot's legacy index exists (a table being migrated), it sorts by its own copy.
+    if (writesLegacySort(search.slot)) attributes[LEGACY_SEARCH_INDEXES[search.slot].sort] = order;
   }
   for (const [param, range] of Object.entries(e.ranges ?? {})) {
     attributes[SEARCH_INDEXES[range.slot].partition] = keys.range(tenantId, e.list.kind, param);
@@ -115,9 +157,13 @@ export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): I
   return attributes;
 };
 
-/** The record's own item: its fields, key, entity name, tenant and index attributes. */
+/** A record's fields without the empty ones: an absent field reads as null (nothing derivable is stored). */
+const present = (record: Item): Item =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
+
+/** The record's own item: its non-null fields, key, entity name, tenant and index attributes. */
 export const itemOf = <T>(e: Entity<T>, tenantId: string, record: T, system: Item = {}): Item => ({
-  ...(record as Item),
+  ...present(record as Item),
   ...system,
   ...e.key(tenantId, record),
   entity: e.entity,
@@ -157,27 +203,59 @@ const BASE = ['pk', 'sk', 'entity', 'tenantId', 'dv'];
 const valuesOf = <T>(get: (r: T) => readonly string[], record: T | undefined): Set<string> =>
   new Set(record ? get(record) : []);
 
+/** Where one value of an exact search is counted (its cell), and the cells read besides it. */
+const searchCells = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  param: string,
+  search: ExactSearch<T>,
+  value: string,
+) => {
+  const kind = (e.list as NonNullable<Entity<T>['list']>).kind;
+  const own: CountCell = {
+    key: keys.counter(tenantId, counterNames.search(kind, param, value)),
+    attribute: COUNT,
+  };
+  const count = search.count;
+  if (!count) return { moved: own, read: [own] };
+  const cell: CountCell =
+    count.on === 'total'
+      ? { key: keys.counter(tenantId, counterNames.total(kind)), attribute: `${param}=${value}` }
+      : { key: keys.record(tenantId, count.kind, value), attribute: count.attribute };
+  // A reference's count is moved by the reference itself (referenceMoves), not here. Its old
+  // counter item counts only while the record exists: a record is deleted only once nothing
+  // points at it, so its search then finds none, whatever the old item and the cell held.
+  const legacy = count.on === 'reference' ? { ...own, whileExists: cell.key } : own;
+  return { moved: count.on === 'total' ? cell : undefined, read: count.legacy ? [cell, legacy] : [cell] };
+};
+
 /** Counter moves of the list total, every exact search and every value of a multi-valued field. */
 const counterMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): WriteOp[] => {
   if (!e.list) return [];
   const kind = e.list.kind;
   const ops: WriteOp[] = [];
-  if (!before) ops.push(countDelta(tenantId, counterNames.total(kind), 1));
-  if (!after) ops.push(countDelta(tenantId, counterNames.total(kind), -1));
+  const move = (cell: CountCell | undefined, delta: number) => {
+    if (cell) ops.push(countMove(cell.key, { [cell.attribute]: delta }));
+  };
+  const total: CountCell = { key: keys.counter(tenantId, counterNames.total(kind)), attribute: COUNT };
+  if (!before) move(total, 1);
+  if (!after) move(total, -1);
   for (const [param, search] of Object.entries(e.searches ?? {})) {
     const now = after && nonEmpty(search.value(after));
     const old = before && nonEmpty(search.value(before));
     if (now === old) continue;
-    if (old !== undefined) ops.push(countDelta(tenantId, counterNames.search(kind, param, old), -1));
-    if (now !== undefined) ops.push(countDelta(tenantId, counterNames.search(kind, param, now), 1));
+    if (old !== undefined) move(searchCells(e, tenantId, param, search, old).moved, -1);
+    if (now !== undefined) move(searchCells(e, tenantId, param, search, now).moved, 1);
   }
   for (const [param, multi] of Object.entries(e.multi ?? {})) {
     const olds = valuesOf(multi.values, before);
     const news = valuesOf(multi.values, after);
-    for (const v of olds)
-      if (!news.has(v)) ops.push(countDelta(tenantId, counterNames.search(kind, param, v), -1));
-    for (const v of news)
-      if (!olds.has(v)) ops.push(countDelta(tenantId, counterNames.search(kind, param, v), 1));
+    const cell = (v: string): CountCell => ({
+      key: keys.counter(tenantId, counterNames.search(kind, param, v)),
+      attribute: COUNT,
+    });
+    for (const v of olds) if (!news.has(v)) move(cell(v), -1);
+    for (const v of news) if (!olds.has(v)) move(cell(v), 1);
   }
   return ops;
 };
@@ -193,7 +271,8 @@ const childMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): W
     const news = valuesOf(multi.values, after);
     for (const v of olds) if (!news.has(v)) ops.push({ item: { Delete: { Key: { pk, sk: multi.sk(v) } } } });
     for (const v of news) {
-      if (olds.has(v)) continue;
+      // A kept value is rewritten only when what its item carries (page attributes) changed.
+      if (olds.has(v) && before && same(multi.attributes(before, v), multi.attributes(record, v))) continue;
       ops.push({
         item: {
           Put: {
@@ -214,37 +293,40 @@ const childMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): W
 };
 
 /**
- * Checks a pointed-at record exists and moves its `refCount` by `delta`, inside the writer's
- * transaction. Several moves of one record in one transaction merge (see mergeCounters); a zero
- * sum is a plain existence check.
+ * Checks a pointed-at record exists and moves its counts (`refCount`, and what the reference
+ * also counts) by `deltas`, inside the writer's transaction. Several moves of one record in one
+ * transaction merge (see mergeCounters); all-zero sums are a plain existence check.
  */
 export const referenceOp = (
   tenantId: string,
   ref: { kind: EntityKind; label: string },
   pointer: Pointer,
-  delta: number,
+  deltas: Deltas,
 ): WriteOp => {
   const key = keys.record(tenantId, ref.kind, pointer.id);
   const onConditionFailed = () => new InvalidReference(pointer.path, `${ref.label} ${pointer.id}`);
   if (!isId(pointer.id)) throw onConditionFailed();
-  const build = (sum: number): WriteOp =>
-    sum === 0
+  const build = (sums: Deltas): WriteOp => {
+    const add = addClause(sums);
+    return add
       ? {
-          item: { ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' } },
-          onConditionFailed,
-        }
-      : {
           item: {
             Update: {
               Key: key,
-              UpdateExpression: 'ADD refCount :d',
+              UpdateExpression: add.expression,
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':d': sum },
+              ExpressionAttributeNames: add.names,
+              ExpressionAttributeValues: add.values,
             },
           },
           onConditionFailed,
+        }
+      : {
+          item: { ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+          onConditionFailed,
         };
-  return { ...build(delta), counter: { id: `${key.pk}\n${key.sk}`, delta, build } };
+  };
+  return { ...build(deltas), counter: { id: itemId(key), deltas, build } };
 };
 
 /**
@@ -258,7 +340,7 @@ const referenceMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T
     const news = after ? ref.pointers(after).map(at) : [];
     if (!ref.counted) {
       const had = new Set(olds.map((p) => p.id));
-      return news.filter((p) => !had.has(p.id)).map((p) => referenceOp(tenantId, ref, p, 0));
+      return news.filter((p) => !had.has(p.id)).map((p) => referenceOp(tenantId, ref, p, {}));
     }
     const moves = new Map<string, { pointer: Pointer; delta: number }>();
     const add = (pointer: Pointer, delta: number) => {
@@ -270,9 +352,13 @@ const referenceMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T
     };
     for (const p of olds) add(p, -1);
     for (const p of news) add(p, 1);
+    const counts = (delta: number): Deltas => ({
+      refCount: delta,
+      ...(ref.alsoCounts ? { [ref.alsoCounts]: delta } : {}),
+    });
     return [...moves.values()]
       .filter((m) => m.delta !== 0)
-      .map((m) => referenceOp(tenantId, ref, m.pointer, m.delta));
+      .map((m) => referenceOp(tenantId, ref, m.pointer, counts(m.delta)));
   });
 
 /** Guard items that keep a field's value unique in the tenant: claimed, moved or released. */
@@ -319,13 +405,19 @@ export const derivedWrites = <T>(
   ...uniqueMoves(e, tenantId, id, after, before),
 ];
 
-/** Where one search of an entity's list is served: index, partition and the counter of its size. */
+/**
+ * Where one search of an entity's list is served: index, partition, and the cells whose sum is
+ * its size (read in the page's BatchGetItem; a range search counts its entries instead, from
+ * `sortFrom` on, with the list's total for the complement).
+ */
 export interface SearchTarget {
-  index: { name: string; partition: string; sort: string };
+  index: IndexSpec;
   partition: string;
-  countName: string;
+  count: readonly CountCell[];
   /** A range search: only entries whose sort key is >= this (its total is counted, not stored). */
   sortFrom?: string;
+  /** Searches whose partitions together hold exactly this list, in its order (see `coveredBy`). */
+  coveredBy?: SearchTarget[];
 }
 
 /** Every search of an entity's list, by query parameter, with the schema of its query value. */
@@ -346,31 +438,41 @@ export const searchTarget = <T>(
 ): SearchTarget => {
   if (!e.list) throw new Error(`${e.entity} has no list`);
   const kind = e.list.kind;
-  const total = counterNames.total(kind);
-  if (!search) return { index: LIST_INDEX, partition: keys.list(tenantId, kind), countName: total };
+  const total: CountCell[] = [{ key: keys.counter(tenantId, counterNames.total(kind)), attribute: COUNT }];
+  if (!search) {
+    const cover = e.list.coveredBy;
+    return {
+      index: LIST_INDEX,
+      partition: keys.list(tenantId, kind),
+      count: total,
+      ...(cover
+        ? { coveredBy: cover.values.map((value) => searchTarget(e, tenantId, { param: cover.param, value })) }
+        : {}),
+    };
+  }
   const { param, value } = search;
   const exact = e.searches?.[param];
   if (exact) {
     const key = exact.normalize ? exact.normalize(value) : value;
     return {
-      index: SEARCH_INDEXES[exact.slot],
+      index: searchIndexOf(exact.slot),
       partition: keys.search(tenantId, kind, param, key),
-      countName: counterNames.search(kind, param, key),
+      count: searchCells(e, tenantId, param, exact, key).read,
     };
   }
   if (e.multi?.[param]) {
     return {
       index: LIST_INDEX,
       partition: keys.search(tenantId, kind, param, value),
-      countName: counterNames.search(kind, param, value),
+      count: [{ key: keys.counter(tenantId, counterNames.search(kind, param, value)), attribute: COUNT }],
     };
   }
   const range = e.ranges?.[param];
   if (range) {
     return {
-      index: SEARCH_INDEXES[range.slot],
+      index: searchIndexOf(range.slot),
       partition: keys.range(tenantId, kind, param),
-      countName: total,
+      count: total,
       sortFrom: range.from(value),
     };
   }
@@ -431,8 +533,8 @@ const conditionOn = (current: Item, derivedChanges: boolean, pre: Precondition, 
 
 /**
  * Changes the item read as `current` into `after` with one UpdateItem that sets only what
- * differs (so concurrent writes of other fields are kept), removes index entries that no
- * longer apply, adds `add` to counters kept on the item (e.g. `numberOfReplies`) and bumps
+ * differs (so concurrent writes of other fields are kept), removes what no longer applies
+ * (index entries, emptied fields; `keep` names counts other writes move), adds `add` to counters kept on the item (e.g. `numberOfReplies`) and bumps
  * the version, conditioned on what the change depends on (see conditionOn).
  */
 export const updateWrite = <T>(
@@ -440,7 +542,7 @@ export const updateWrite = <T>(
   tenantId: string,
   current: Item,
   after: T,
-  pre: Precondition & { meta?: Item; add?: Record<string, number> },
+  pre: Precondition & { meta?: Item; add?: Record<string, number>; keep?: readonly string[] },
 ): WriteOp => {
   const next = itemOf(e, tenantId, after, pre.meta);
   const add = pre.add ?? {};
@@ -462,12 +564,14 @@ export const updateWrite = <T>(
     const { at, v } = ref(attr, value);
     sets.push(`${at} = ${v}`);
   }
+  // What the item had and the new one does not: index entries that no longer apply, fields
+  // that became empty (null is not stored). Counts other writes keep on the item stay.
   for (const attr of Object.keys(current)) {
-    if (INDEX_ATTRIBUTE.test(attr) && !(attr in next)) {
-      const at = `#r${n++}`;
-      names[at] = attr;
-      removes.push(at);
-    }
+    if (attr in next || attr in add || BASE.includes(attr) || attr === 'version') continue;
+    if (pre.keep?.includes(attr)) continue;
+    const at = `#r${n++}`;
+    names[at] = attr;
+    removes.push(at);
   }
   for (const [attr, delta] of Object.entries(add)) {
     if (!delta) continue;

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { readCount } from './counters';
+import { getMany } from './batch-get';
+import { cellKeys, readCells, sumCells } from './counters';
 import { type CursorPayload, decodeCursor, encodeCursor } from './cursor';
 import { db, tableName } from './dynamo';
 import type { SearchTarget } from './entity';
 import { InvalidCursor } from './errors';
-import { ownedBy } from './keys';
+import { type ItemKey, ownedBy } from './keys';
 import { TABLE_KEY } from './table-schema';
+import type { CountCell } from './write-ops';
 
 export const RECORDS_PER_PAGE = 25;
 
@@ -53,10 +55,24 @@ export interface PageSource {
    * counts entries before the filter, so each further Query of a page asks for twice as many.
    */
   filter?: { expression: string; names: Record<string, string>; values: Item };
-  /** The exact number of entries. */
-  count: () => Promise<number>;
+  /**
+   * The exact number of entries: the sum of counter cells, read in the page's BatchGetItem (with
+   * what `fetch` asks for), or counted by a function (queries, a parent item).
+   */
+  count: { cells: readonly CountCell[] } | { by: () => Promise<number> };
   /** Counted once, on the page a client starts from, then carried in the cursors. */
   carryCount?: boolean;
+  /**
+   * Items to read with the count in the page's one BatchGetItem, given the entries read: the
+   * records behind key-only entries, the records they point at. Found ones come back in
+   * `Page.fetched`.
+   */
+  fetch?: (entries: Item[]) => ItemKey[];
+  /**
+   * Sources with small entries whose union is exactly this one, in the same order (same sort
+   * values): a bare `?page=n` skips through them instead (store/entity.ts `coveredBy`).
+   */
+  skipVia?: PageSource[];
 }
 
 /** Where a neighbouring page is: its number and, when it can be resumed cheaply, a signed cursor. */
@@ -81,14 +97,17 @@ export interface Page<T = Item> {
   items: T[];
   keep: 'first' | 'last';
   links: (kept: number) => Promise<PageLinks>;
+  /** What `fetch` asked for and exists, by `pk\nsk`. */
+  fetched: ReadonlyMap<string, Item>;
 }
 
 /** A page of an index-served list (every record of a kind, or one search), newest first. */
-export const listPage = (req: ListRequest): Promise<Page> => pageOf(listSource(req), req.page, req.cursor);
+export const listPage = (req: ListRequest, fetch?: PageSource['fetch']): Promise<Page> =>
+  pageOf({ ...listSource(req), ...(fetch ? { fetch } : {}) }, req.page, req.cursor);
 
-/** A list request as a source: its counter, or for a range search, its total counted and carried. */
+/** A list request as a source: its counter cells, or for a range search, its total counted and carried. */
 export const listSource = (req: Pick<ListRequest, 'tenantId' | 'resource' | 'target'>): PageSource => {
-  const { index, partition, sortFrom, countName } = req.target;
+  const { index, partition, sortFrom, count } = req.target;
   const source: PageSource = {
     tenantId: req.tenantId,
     resource: req.resource,
@@ -96,45 +115,62 @@ export const listSource = (req: Pick<ListRequest, 'tenantId' | 'resource' | 'tar
     partition,
     ...(sortFrom === undefined ? {} : { range: { from: sortFrom } }),
     order: 'newest',
-    count: () =>
-      sortFrom === undefined ? readCount(req.tenantId, countName) : rangeCount(source, countName),
+    count: sortFrom === undefined ? { cells: count } : { by: () => rangeCount(source, count) },
     carryCount: sortFrom !== undefined,
+    ...(req.target.coveredBy
+      ? { skipVia: req.target.coveredBy.map((target) => listSource({ ...req, target })) }
+      : {}),
   };
   return source;
 };
 
 /**
- * One page of a source. Resuming from a cursor costs one Query per MB of entries read (one for
- * records of ordinary size) plus the count, whatever the page number; a bare `?page=n` skips
- * (n-1)*25 entries with key-only reads first. The read asks for one entry more than a page, to
- * know without another round trip whether a next page exists, and follows DynamoDB's 1 MB
- * pages until it has them, or until the entries read cannot all fit in PAGE_BYTES anyway.
- * Builds no URL: http/ turns links into them.
+ * One page of a source, in two requests whatever the page number: the Query of its entries
+ * (one per MB of entries read; one for records of ordinary size), then one BatchGetItem of its
+ * count cells and of what `fetch` asks for given the entries (sent alongside the Query when
+ * there is nothing to fetch). A bare `?page=n` reads the count first, then skips (n-1)*25
+ * entries with key-only reads. The read asks for one entry more than a page, to know without
+ * another round trip whether a next page exists, and follows DynamoDB's 1 MB pages until it has
+ * them, or until the entries read cannot all fit in PAGE_BYTES anyway. Builds no URL: http/
+ * turns links into them.
  */
 export const pageOf = async (src: PageSource, page: number, cursorText?: string): Promise<Page> => {
   const binding = { t: src.tenantId, r: src.resource, f: sourceDigest(src) };
   const cursor = cursorText ? await decodeCursor(cursorText, binding) : undefined;
   if (cursor && cursor.p !== page) throw pageMismatch();
 
-  let total: number;
+  const cells = 'cells' in src.count ? src.count.cells : [];
+  const fetchKeys = (items: Item[]) => src.fetch?.(items) ?? [];
+  let total: number | undefined = cursor?.c;
+  // A count that is not in cells is made alongside the read.
+  const counting = total === undefined && 'by' in src.count ? src.count.by() : undefined;
+  // Awaited once the read is done; a failure (the ticket is gone) is thrown there, not lost now.
+  counting?.catch(() => undefined);
   let read: Read;
-  if (cursor) {
-    [total, read] = await Promise.all([
-      cursor.c ?? src.count(),
-      readFrom(src, cursor.d, startKey(src, cursor.k)),
-    ]);
-  } else if (page === 1) {
-    [total, read] = await Promise.all([src.count(), readFrom(src, 'n', undefined)]);
+  let fetched: ReadonlyMap<string, Item>;
+  if (cursor || page === 1) {
+    const reading = readFrom(src, cursor?.d ?? 'n', cursor ? startKey(src, cursor.k) : undefined);
+    const counted = total === undefined ? cellKeys(cells) : [];
+    if (!src.fetch && counted.length > 0) {
+      [read, fetched] = await Promise.all([reading, getMany(counted)]);
+    } else {
+      read = await reading;
+      fetched = await getMany([...counted, ...fetchKeys(read.items)]);
+    }
+    total ??= counting ? await counting : sumCells(cells, fetched);
   } else {
-    total = await src.count();
-    const start = pageStartsWithin(page, total) ? await skip(src, page) : undefined;
+    total = counting ? await counting : await readCells(cells);
+    const skipping = src.skipVia ? skipMerged(src, src.skipVia, page) : skip(src, page);
+    const start = pageStartsWithin(page, total) ? await skipping : undefined;
     read = start ? await readFrom(src, 'n', start) : { items: [], hasMore: false };
+    fetched = await getMany(fetchKeys(read.items));
   }
+  const totalRecords = total;
 
   const direction = cursor?.d ?? 'n';
   // A carried total is counted once, on the page the client started from, and then travels in
   // the cursors: walking its pages costs what walking any list costs.
-  const carried = src.carryCount ? { c: total } : {};
+  const carried = src.carryCount ? { c: totalRecords } : {};
   const sign = async (link: LinkPlan, d: 'n' | 'p'): Promise<PageLink> =>
     link.k
       ? {
@@ -143,7 +179,8 @@ export const pageOf = async (src: PageSource, page: number, cursorText?: string)
         }
       : { page: link.page };
   return {
-    totalRecords: total,
+    totalRecords,
+    fetched,
     items: read.items,
     keep: direction === 'n' ? 'first' : 'last',
     links: async (count) => {
@@ -270,7 +307,7 @@ const forward = (src: PageSource, direction: 'n' | 'p') => (src.order === 'oldes
  * the answer (inside, or the partition's counter minus outside). Cost: twice the smaller side.
  * Each COUNT query stops at 1 MB of entries read; every side follows LastEvaluatedKey to its end.
  */
-const rangeCount = async (src: PageSource, countName: string): Promise<number> => {
+const rangeCount = async (src: PageSource, all: readonly CountCell[]): Promise<number> => {
   if (!src.range || !('from' in src.range)) throw new Error('rangeCount counts a range from a sort value');
   const { KeyConditionExpression: _, ...base } = baseQuery(src);
   const inside = counting(base, '#p = :p AND #s >= :from');
@@ -279,10 +316,7 @@ const rangeCount = async (src: PageSource, countName: string): Promise<number> =
     await inside.step();
     if (inside.done()) return inside.total();
     await outside.step();
-    if (outside.done()) {
-      const all = await readCount(src.tenantId, countName);
-      return Math.max(0, all - outside.total());
-    }
+    if (outside.done()) return Math.max(0, (await readCells(all)) - outside.total());
   }
 };
 
@@ -429,4 +463,62 @@ const lastOf = (src: PageSource, items: Item[] | undefined): Item | undefined =>
       sk: last.sk,
     }
   );
+};
+
+/**
+ * Skips the first (page-1)*25 entries of `src` by merging sources that together hold exactly
+ * its entries in its order (newest first), reading only their small entries: a chunk of each at
+ * a time (about an equal share of what is left to skip), always taking the newest head. Returns
+ * where the page starts, as a position in `src`, or undefined when the list ends first.
+ */
+const skipMerged = async (
+  src: PageSource,
+  streams: PageSource[],
+  page: number,
+): Promise<Item | undefined> => {
+  let remaining = (page - 1) * RECORDS_PER_PAGE;
+  const state = streams.map((stream) => ({
+    stream,
+    entries: [] as Item[],
+    from: undefined as Item | undefined,
+    done: false,
+  }));
+  const sortOf = (entry: Item, stream: PageSource) => String(entry[stream.index.sort]);
+  let last: { entry: Item; stream: PageSource } | undefined;
+  while (remaining > 0) {
+    const chunk = Math.min(1000, Math.max(RECORDS_PER_PAGE, Math.ceil(remaining / streams.length)));
+    await Promise.all(
+      state
+        .filter((s) => s.entries.length === 0 && !s.done)
+        .map(async (s) => {
+          const out = await db().send(
+            new QueryCommand({
+              ...baseQuery(s.stream),
+              ScanIndexForward: forward(s.stream, 'n'),
+              Limit: chunk,
+              ExclusiveStartKey: s.from,
+            }),
+          );
+          s.entries.push(...(out.Items ?? []));
+          s.from = out.LastEvaluatedKey;
+          s.done = !s.from;
+        }),
+    );
+    const heads = state.filter((s) => s.entries.length > 0);
+    if (heads.length === 0) return undefined;
+    // The head that comes first in the list's order: the newest, or the oldest for oldest-first lists.
+    const before = (a: string, b: string) => (src.order === 'newest' ? a > b : a < b);
+    const newest = heads.reduce((a, b) =>
+      before(sortOf(b.entries[0] as Item, b.stream), sortOf(a.entries[0] as Item, a.stream)) ? b : a,
+    );
+    last = { entry: newest.entries.shift() as Item, stream: newest.stream };
+    remaining--;
+  }
+  if (!last) return undefined;
+  return {
+    [src.index.partition]: src.partition,
+    [src.index.sort]: sortOf(last.entry, last.stream),
+    pk: last.entry.pk,
+    sk: last.entry.sk,
+  };
 };

@@ -96,6 +96,7 @@ export const updateWrites = <T extends BaseRecord>(
   updateWrite(e, tenantId, current as unknown as Item, after, {
     ...precondition(e, current.id, ifMatch),
     meta: { updatedAt: Date.now() },
+    keep: RECORD_META,
   }),
   ...derivedWrites(e, tenantId, current.id, after, fieldsOf(current)),
 ];
@@ -126,18 +127,23 @@ export const deleteWrites = <T extends BaseRecord>(
   ];
 };
 
-/** A page of a resource's records: the whole list or one exact-match search, each from its own index. */
+/**
+ * A page of a resource's records: the whole list or one exact-match search, each from its own
+ * index. A plain list's entries are the records; a search's entries are keys only, so the page's
+ * one BatchGetItem reads the records with the count.
+ */
 export const listRecords = async <T extends BaseRecord>(
   e: RecordEntity<T>,
   tenantId: string,
   query: { page: number; cursor?: string; search?: { param: string; value: string } },
 ) => {
-  const page = await listPage({
-    tenantId,
-    resource: e.kind,
-    target: searchTarget(e, tenantId, query.search),
-    page: query.page,
-    cursor: query.cursor,
-  });
-  return { ...page, items: page.items as unknown as Stored<T>[] };
+  const target = searchTarget(e, tenantId, query.search);
+  const whole = target.index.projection === 'ALL';
+  const page = await listPage(
+    { tenantId, resource: e.kind, target, page: query.page, cursor: query.cursor },
+    whole ? undefined : (entries) => entries.map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) })),
+  );
+  // Aligned with the entries (links resume after them); a record deleted since is undefined.
+  const items = whole ? page.items : page.items.map((entry) => page.fetched.get(`${entry.pk}\n${entry.sk}`));
+  return { ...page, items: items as unknown as (Stored<T> | undefined)[] };
 };

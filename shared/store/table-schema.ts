@@ -89,5 +89,13 @@ export const indexesAtStep = (step: number): IndexSpec[] => {
 /** The indexes of a table created today (the last migration step). */
 export const ALL_INDEXES: readonly IndexSpec[] = indexesAtStep(INDEX_MIGRATION_STEPS);
 
+/** ALL, KEYS_ONLY, or INCLUDE of the listed attributes. */
+export const projectionOf = (index: IndexSpec) =>
+  index.projection === 'ALL'
+    ? { ProjectionType: 'ALL' as const }
+    : index.projection.length === 0
+      ? { ProjectionType: 'KEYS_ONLY' as const }
+      : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] };
+
 /** Attribute DynamoDB deletes expired items by (access tokens). */
 export const TTL_ATTRIBUTE = 'expiresAtEpoch';

@@ -35,13 +35,13 @@ import type { WriteOp } from './write-ops';
  * numbering, who replies next) are the domain's (domain/ticket-rules.ts); orchestration of a
  * write (files, idempotency, retries) is domain/tickets.ts.
  */
-export type StoredTicket = TicketRecord & { version: number; updatedAt: number };
+export type StoredTicket = TicketRecord & { version: number };
 
 export const ticketMissing = (id: string) => new NotFound(`Ticket ${id}`);
 const ticketKey = (tenantId: string, id: string): ItemKey => keys.record(tenantId, 'TICKET', id);
 
 const ticketItem = (tenantId: string, ticket: TicketRecord, version: number): Item =>
-  itemOf(ticketEntity, tenantId, ticket, { updatedAt: Date.now(), version });
+  itemOf(ticketEntity, tenantId, ticket, { version });
 
 export const ticketFields = (item: StoredTicket): TicketRecord => recordOf<TicketRecord>(item, TICKET_META);
 
@@ -73,7 +73,6 @@ export const updateTicketWrites = (
 ): WriteOp[] => [
   updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
     ...precondition(current.id, options.ifMatch),
-    meta: { updatedAt: Date.now() },
     add: { numberOfReplies: options.addedReplies },
   }),
   ...derivedWrites(ticketEntity, tenantId, current.id, after, ticketFields(current)),
@@ -105,7 +104,7 @@ export const touchTicketWrite = (
     item: {
       Update: {
         Key: ticketKey(tenantId, id),
-        UpdateExpression: `SET managedDate = :now, updatedAt = :now, #managed = :managed${extra.set ?? ''} ADD version :one`,
+        UpdateExpression: `SET managedDate = :now, #managed = :managed${extra.set ?? ''} ADD version :one`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#managed': SEARCH_INDEXES[managed.slot].sort },
         ExpressionAttributeValues: {
@@ -207,30 +206,56 @@ export const childKeys = (collection: TicketCollection): ItemKey[] =>
     return kind !== 'record' && kind !== 'tag';
   });
 
-/**
- * Tag entries point at tickets (their collection's partition); tickets themselves come in one
- * BatchGet. Aligned with the entries: a ticket deleted since its entry was read is undefined.
- */
-const ticketsOf = async (entries: Item[]): Promise<(StoredTicket | undefined)[]> => {
-  if (entries.every((item) => childKind(String(item.sk)) === 'record')) return entries as StoredTicket[];
-  const wanted = entries.map((entry) => ({ pk: String(entry.pk), sk: RECORD_SK }));
-  const found = await getMany(wanted);
-  return wanted.map((key) => found.get(`${key.pk}\n${key.sk}`) as StoredTicket | undefined);
-};
+/** Finds a record by kind and id among those a read fetched (undefined when it was deleted since). */
+export type Related = (kind: EntityKind, id: string) => Item | undefined;
 
-/** A page of tickets, newest first: the whole list or one search, each from its own index. */
+/** What a page of tickets expands: the records its tickets point at, by kind and id. */
+export type RelatedOf = (tickets: Partial<TicketRecord>[]) => { kind: EntityKind; id: string }[];
+
+const recordKey = (tenantId: string) => (w: { kind: EntityKind; id: string }) =>
+  keys.record(tenantId, w.kind, w.id);
+
+/**
+ * A page of tickets, newest first: the whole list or one search, each from its own index, with
+ * the records they point at, in two requests. A plain list's entries are the tickets (the list
+ * index projects everything); a search's entries hold the ticket's keys and page attributes
+ * (table-schema.ts), as do tag items, so one BatchGetItem reads the tickets, the records they
+ * point at and the page's count. Tag items written before issue 12 carry no page attributes:
+ * their tickets' records then take one more BatchGetItem. A ticket deleted since its entry was
+ * read is undefined.
+ */
 export const listTickets = async (
   tenantId: string,
   query: { page: number; cursor?: string; search?: { param: string; value: string } },
-): Promise<Page<StoredTicket | undefined>> => {
-  const page = await listPage({
-    tenantId,
-    resource: 'TICKET',
-    target: searchTarget(ticketEntity, tenantId, query.search),
-    page: query.page,
-    cursor: query.cursor,
-  });
-  return { ...page, items: await ticketsOf(page.items) };
+  relatedOf: RelatedOf,
+): Promise<Page<StoredTicket | undefined> & { related: Related }> => {
+  const target = searchTarget(ticketEntity, tenantId, query.search);
+  const whole = (entry: Item) =>
+    target.index.projection === 'ALL' && childKind(String(entry.sk)) === 'record';
+  // Every ticket has `openedBy`: an entry without it carries no page attributes (written before).
+  const pointing = (entry: Item) => 'openedBy' in entry;
+  const page = await listPage(
+    { tenantId, resource: 'TICKET', target, page: query.page, cursor: query.cursor },
+    (entries) => [
+      ...entries.filter((e) => !whole(e)).map((e) => ({ pk: String(e.pk), sk: RECORD_SK })),
+      ...relatedOf(entries.filter(pointing) as Partial<TicketRecord>[]).map(recordKey(tenantId)),
+    ],
+  );
+  const tickets = page.items.map((entry) =>
+    whole(entry)
+      ? (entry as StoredTicket)
+      : (page.fetched.get(`${entry.pk}\n${RECORD_SK}`) as StoredTicket | undefined),
+  );
+  const unread = tickets.filter(
+    (t, i): t is StoredTicket => t !== undefined && !pointing(page.items[i] as Item),
+  );
+  const more = unread.length > 0 ? await getMany(relatedOf(unread).map(recordKey(tenantId))) : new Map();
+  const related: Related = (kind, id) => {
+    const key = keys.record(tenantId, kind, id);
+    const id2 = `${key.pk}\n${key.sk}`;
+    return page.fetched.get(id2) ?? more.get(id2);
+  };
+  return { ...page, items: tickets, related };
 };
 
 /** The paged children of a ticket: the kind of item and the resource their cursors name. */
@@ -256,7 +281,7 @@ const childSource = (
     range: { prefix: childPrefix(CHILD_PAGES[what].kind) },
     order: 'oldest',
     consistent: true,
-    count: () => count(source),
+    count: { by: () => count(source) },
     ...extra,
   };
   return source;

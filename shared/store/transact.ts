@@ -3,7 +3,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from './dynamo';
 import { LimitExceeded, RequestInProgress } from './errors';
-import { itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
+import { type Deltas, itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -48,20 +48,19 @@ const fits = (ops: WriteOp[]): void => {
  * per item and let the item's builder decide what a sum means (a zero counter move is dropped).
  */
 export const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
-  const sums = new Map<string, { delta: number; build: (delta: number) => WriteOp | undefined }>();
+  const sums = new Map<string, { deltas: Deltas; build: (deltas: Deltas) => WriteOp | undefined }>();
   const rest: WriteOp[] = [];
   for (const op of ops) {
     if (!op.counter) rest.push(op);
     else {
-      const seen = sums.get(op.counter.id);
-      sums.set(op.counter.id, {
-        delta: (seen?.delta ?? 0) + op.counter.delta,
-        build: seen?.build ?? op.counter.build,
-      });
+      const seen = sums.get(op.counter.id) ?? { deltas: {}, build: op.counter.build };
+      for (const [name, delta] of Object.entries(op.counter.deltas))
+        seen.deltas[name] = (seen.deltas[name] ?? 0) + delta;
+      sums.set(op.counter.id, seen);
     }
   }
-  for (const { delta, build } of sums.values()) {
-    const op = build(delta);
+  for (const { deltas, build } of sums.values()) {
+    const op = build(deltas);
     if (op) rest.push(op);
   }
   return rest;

@@ -1,5 +1,5 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { keys } from './keys';
+import { type ItemKey, keys } from './keys';
 
 /**
  * Write elements as data, before they meet the SDK: the shape of one element of an atomic
@@ -22,9 +22,10 @@ export interface WriteOp {
   onConditionFailed?: (current?: Record<string, unknown>) => Error | 'stale';
   /**
    * Set on counter moves (and reference counts) so several moves of one item become one
-   * element (see mergeCounters). `build(0)` may return undefined to drop the element.
+   * element (see mergeCounters): `deltas` by attribute, summed per item, then `build` makes the
+   * element (undefined drops it, e.g. when every sum is zero).
    */
-  counter?: { id: string; delta: number; build: (delta: number) => WriteOp | undefined };
+  counter?: { id: string; deltas: Deltas; build: (deltas: Deltas) => WriteOp | undefined };
   /** The size the item will have after an UpdateItem (a Put's is measured from its item). */
   itemBytes?: number;
 }
@@ -69,19 +70,61 @@ export const itemBytes = (item: Record<string, unknown>): number =>
     0,
   );
 
-/** A move of a record count (keys.counter), made in the same transaction as the write it counts. */
-export const countDelta = (tenantId: string, name: string, delta: number): WriteOp => ({
-  counter: {
-    id: `${tenantId}\n${name}`,
-    delta,
-    build: (sum) => (sum === 0 ? undefined : countDelta(tenantId, name, sum)),
-  },
-  item: {
-    Update: {
-      Key: keys.counter(tenantId, name),
-      UpdateExpression: 'ADD #n :d',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':d': delta },
-    },
-  },
-});
+/** Numbers to add, by attribute name. */
+export type Deltas = Record<string, number>;
+
+/** `ADD` of every non-zero delta, or undefined when there is none. */
+export const addClause = (
+  deltas: Deltas,
+): { expression: string; names: Record<string, string>; values: Record<string, number> } | undefined => {
+  const moved = Object.entries(deltas).filter(([, d]) => d !== 0);
+  if (moved.length === 0) return undefined;
+  return {
+    expression: `ADD ${moved.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+    names: Object.fromEntries(moved.map(([name], i) => [`#c${i}`, name])),
+    values: Object.fromEntries(moved.map(([, d], i) => [`:c${i}`, d])),
+  };
+};
+
+/** The identity of an item among counter moves (mergeCounters sums moves of one item). */
+export const itemId = (key: ItemKey): string => `${key.pk}\n${key.sk}`;
+
+/** The attribute of a counter item (keys.counter) holding its count. */
+export const COUNT = 'n';
+
+/** One number kept on one item; a count is the sum of one or more cells. */
+export interface CountCell {
+  key: ItemKey;
+  attribute: string;
+  /** Counts only while this item exists (read in the same BatchGetItem as the cell). */
+  whileExists?: ItemKey;
+}
+
+/**
+ * Moves numbers kept on one item (counts of a counter item, the count of a list total and its
+ * values), in the same transaction as the write they count; moves of one item merge into one
+ * element.
+ */
+export const countMove = (key: ItemKey, deltas: Deltas): WriteOp => {
+  const build = (sums: Deltas): WriteOp | undefined => {
+    const add = addClause(sums);
+    return (
+      add && {
+        item: {
+          Update: {
+            Key: key,
+            UpdateExpression: add.expression,
+            ExpressionAttributeNames: add.names,
+            ExpressionAttributeValues: add.values,
+          },
+        },
+      }
+    );
+  };
+  // Sent only after mergeCounters, which builds the element from the summed moves.
+  return { item: build(deltas)?.item ?? {}, counter: { id: itemId(key), deltas, build } };
+};
+
+/** A move of one record count (keys.counter). */
+export const countDelta = (tenantId: string, name: string, delta: number): WriteOp =>
+  countMove(keys.counter(tenantId, name), { [COUNT]: delta });

@@ -5,9 +5,18 @@ import { buildHelpdeskStack } from '../../infra/app';
 import { signsCursors } from '../../infra/helpdesk-stack';
 import { readStackContext } from '../../infra/stack-context';
 import { type Route, routeKey, routes } from '../../shared/routes';
-import { ALL_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/store/table-schema';
+import {
+  ALL_INDEXES,
+  INDEX_MIGRATION_STEPS,
+  PAGE_ATTRIBUTES,
+  TABLE_KEY,
+  TTL_ATTRIBUTE,
+} from '../../shared/store/table-schema';
 
 type Json = Record<string, unknown>;
+/** The environment variables of a function resource. */
+const variablesOf = (fn: { Properties: Json }): Record<string, unknown> =>
+  (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
 interface Resource {
   Type: string;
   Properties: Json;
@@ -241,7 +250,7 @@ describe('table', () => {
     expect(p.TableName).toBeUndefined();
   });
 
-  it('has the ten indexes (list, search1..search9), string keys, projecting ALL', () => {
+  it('has the ten indexes: list projecting ALL, search1v2..search9v2 projecting the page attributes', () => {
     const p = table(template).Properties;
     const indexes = p.GlobalSecondaryIndexes as Json[];
     expect(ALL_INDEXES).toHaveLength(10);
@@ -254,11 +263,45 @@ describe('table', () => {
           { AttributeName: spec.partition, KeyType: 'HASH' },
           { AttributeName: spec.sort, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection:
+          spec.name === 'list'
+            ? { ProjectionType: 'ALL' }
+            : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...PAGE_ATTRIBUTES] },
       });
       expect(attrs.get(spec.partition)).toBe('S');
       expect(attrs.get(spec.sort)).toBe('S');
     }
+    // Exact searches sort by the list order; the managedDate range by its own attribute.
+    expect(ALL_INDEXES.filter((i) => i.sort !== 'listsk').map((i) => i.name)).toEqual(['search8v2']);
+    // No function is told of a migration when none is under way.
+    for (const [, fn] of resources(template, 'AWS::Lambda::Function'))
+      expect(variablesOf(fn).INDEX_MIGRATION_STEP).toBeUndefined();
+  });
+
+  it('moves an older table to the current indexes one index per deployment (indexMigrationStep)', () => {
+    const namesAt = (step: number) =>
+      (table(synth({ indexMigrationStep: String(step) })).Properties.GlobalSecondaryIndexes as Json[]).map(
+        (i) => i.IndexName as string,
+      ) as string[];
+    const legacy = ['list', ...Array.from({ length: 9 }, (_, i) => `search${i + 1}`)];
+    expect(namesAt(0).sort()).toEqual(legacy.sort());
+    let previous = namesAt(0);
+    for (let step = 1; step <= INDEX_MIGRATION_STEPS; step++) {
+      const now = namesAt(step);
+      const added = now.filter((n) => !previous.includes(n));
+      const removed = previous.filter((n) => !now.includes(n));
+      // CloudFormation creates or deletes one global secondary index per update.
+      expect(added.length + removed.length, `step ${step}`).toBe(1);
+      previous = now;
+    }
+    expect(previous.sort()).toEqual(ALL_INDEXES.map((i) => i.name).sort());
+    // The functions know the step, so they read the indexes that exist at it.
+    const fns = resources(synth({ indexMigrationStep: '4' }), 'AWS::Lambda::Function').filter(
+      ([, fn]) => variablesOf(fn).TABLE_NAME,
+    );
+    expect(fns.length).toBeGreaterThan(0);
+    for (const [, fn] of fns) expect(variablesOf(fn).INDEX_MIGRATION_STEP).toBe('4');
+    expect(() => synth({ indexMigrationStep: '19' })).toThrow(/indexMigrationStep/);
   });
 
   it('has point-in-time recovery, and deletion protection and removal policy from context', () => {

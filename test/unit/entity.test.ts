@@ -17,46 +17,89 @@ import {
   referenceOp,
   searchInputs,
   searchTarget,
+  updateWrite,
 } from '../../shared/store/entity';
 import { Conflict, InvalidReference } from '../../shared/store/errors';
-import { keys, sortableTime } from '../../shared/store/keys';
-import { LIST_INDEX, SEARCH_INDEXES } from '../../shared/store/table-schema';
-import { replyWrites } from '../../shared/store/tickets';
+import { type EntityKind, keys, sortableTime } from '../../shared/store/keys';
+import { LIST_INDEX, PAGE_ATTRIBUTES, SEARCH_INDEXES } from '../../shared/store/table-schema';
+import { createTicketWrites, replyWrites } from '../../shared/store/tickets';
 import { mergeCounters } from '../../shared/store/transact';
-import {
-  counterDeltas,
-  customer,
-  id,
-  itemMoves,
-  NOW,
-  referenceDeltas,
-  TENANT,
-  thrown,
-  ticket,
-} from './fixtures';
+import type { CountCell, WriteOp } from '../../shared/store/write-ops';
+import { customer, id, itemMoves, NOW, TENANT, thrown, ticket } from './fixtures';
 
-const recordPk = (kind: Parameters<typeof keys.record>[1], n: number) => keys.record(TENANT, kind, id(n)).pk;
+const recordPk = (kind: EntityKind, n: number) => keys.record(TENANT, kind, id(n)).pk;
 const ORDER = keys.byCreation(NOW, id(100));
+const COUNTERS = `T#${TENANT}#COUNTERS`;
+
+type Update = NonNullable<WriteOp['item']['Update']>;
+
+/**
+ * The moves of a count element (`ADD #c0 :c0, #c1 :c1…`) as [attribute, delta] pairs; fails on
+ * any other expression and on names or values the expression does not use.
+ */
+const addsOf = (update: Update): [string, number][] => {
+  const expression = update.UpdateExpression ?? '';
+  if (!/^ADD #c0 :c0(, #c\d+ :c\d+)*$/.test(expression)) throw new Error(`not a count move: ${expression}`);
+  const pairs = expression
+    .slice('ADD '.length)
+    .split(', ')
+    .map((pair) => pair.split(' ') as [string, string]);
+  const names = update.ExpressionAttributeNames ?? {};
+  const values = update.ExpressionAttributeValues ?? {};
+  expect(Object.keys(names).sort()).toEqual(pairs.map(([name]) => name).sort());
+  expect(Object.keys(values).sort()).toEqual(pairs.map(([, value]) => value).sort());
+  return pairs.map(([name, value]) => [names[name] as string, values[value] as number]);
+};
+
+/**
+ * The count moves of a plan by item (a counter item by its name, a record by its pk) and
+ * attribute, summed; a ConditionCheck is an item moved by nothing. Puts and Deletes are left out.
+ */
+const movesOf = (ops: WriteOp[]): Record<string, Record<string, number>> => {
+  const sums: Record<string, Record<string, number>> = {};
+  for (const op of ops) {
+    const { Update: update, ConditionCheck: check } = op.item;
+    const key = (update ?? check)?.Key;
+    if (!key) continue;
+    const label = key.pk === COUNTERS ? String(key.sk) : String(key.pk);
+    sums[label] ??= {};
+    const into = sums[label];
+    for (const [attribute, delta] of update ? addsOf(update) : [])
+      into[attribute] = (into[attribute] ?? 0) + delta;
+  }
+  return sums;
+};
+
+/** Elements of a plan by the item they write (`pk sk`): a merged plan names each item once. */
+const elementKeys = (ops: WriteOp[]): string[] =>
+  ops.map((op) => {
+    const body = Object.values(op.item)[0] as {
+      Key?: { pk: string; sk: string };
+      Item?: { pk: string; sk: string };
+    };
+    const key = body.Key ?? body.Item;
+    return `${key?.pk} ${key?.sk}`;
+  });
 
 describe('indexAttributes / itemOf / recordOf', () => {
-  it('indexes a customer in its list and by e-mail (lower case) and name, all ordered by creation', () => {
+  it('indexes a customer in its list and by e-mail (lower case) and name, the searches sorted by the list order', () => {
     const c = customer({ email: 'Ada@Example.COM' });
-    const order = keys.byCreation(c.createdAt, c.id);
+    // No per-slot sort copy: the exact-search indexes sort by `listsk`, shared with the list.
     expect(indexAttributes(customerEntity, TENANT, c)).toEqual({
       listpk: `T#${TENANT}#CUSTOMER`,
-      listsk: order,
+      listsk: keys.byCreation(c.createdAt, c.id),
       s1pk: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
-      s1sk: order,
       s2pk: `T#${TENANT}#CUSTOMER#name=Ada`,
-      s2sk: order,
     });
   });
 
   it('leaves a record out of the search slots of fields it has no value for (empty counts as none)', () => {
-    const attributes = indexAttributes(customerEntity, TENANT, customer({ name: '' }));
-    expect(attributes).toHaveProperty('s1pk');
-    expect(attributes).not.toHaveProperty('s2pk');
-    expect(attributes).not.toHaveProperty('s2sk');
+    const c = customer({ name: '' });
+    expect(indexAttributes(customerEntity, TENANT, c)).toEqual({
+      listpk: `T#${TENANT}#CUSTOMER`,
+      listsk: keys.byCreation(c.createdAt, c.id),
+      s1pk: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
+    });
   });
 
   it('indexes a ticket by status, priority, each reference it has, and in the managedDate range', () => {
@@ -65,13 +108,10 @@ describe('indexAttributes / itemOf / recordOf', () => {
       listpk: `T#${TENANT}#TICKET`,
       listsk: ORDER,
       s1pk: `T#${TENANT}#TICKET#status=on hold`,
-      s1sk: ORDER,
       s2pk: `T#${TENANT}#TICKET#priority=1`,
-      s2sk: ORDER,
       s3pk: `T#${TENANT}#TICKET#openedBy._id=${id(1)}`,
-      s3sk: ORDER,
       s5pk: `T#${TENANT}#TICKET#type._id=${id(20)}`,
-      s5sk: ORDER,
+      // The range slot keeps a sort attribute of its own.
       s8pk: `T#${TENANT}#TICKET#managedDate`,
       s8sk: keys.byTime(NOW + 5, t.id),
     });
@@ -108,7 +148,33 @@ describe('indexAttributes / itemOf / recordOf', () => {
     });
   });
 
-  it('round-trips any customer record through itemOf and recordOf', () => {
+  it('stores none of the null fields of a record (absent reads as null), and keeps false, 0 and empty values', () => {
+    const c = customer({ phoneNumber: null, city: null, insertByAgentId: null, topClient: false, name: '' });
+    const item = itemOf(customerEntity, TENANT, c, { version: 1 });
+    for (const field of ['phoneNumber', 'city', 'insertByAgentId']) expect(item).not.toHaveProperty(field);
+    expect(Object.values(item)).not.toContain(null);
+    expect(item).toMatchObject({ topClient: false, name: '', version: 1 });
+    const { phoneNumber: _p, city: _c, insertByAgentId: _i, ...stored } = c;
+    expect(recordOf<CustomerRecord>(item, RECORD_META)).toStrictEqual(stored);
+  });
+
+  it('gives a ticket item its version only (no updatedAt), without null fields or per-slot sort copies', () => {
+    const t = ticket({ assignedTo: id(30), area: null });
+    const put = createTicketWrites(TENANT, t)[0]?.item.Put;
+    expect(put?.ConditionExpression).toBe('attribute_not_exists(pk)');
+    const item = put?.Item ?? {};
+    expect(item).toMatchObject({
+      version: 1,
+      assignedTo: id(30),
+      s4pk: `T#${TENANT}#TICKET#assignedTo._id=${id(30)}`,
+    });
+    for (const absent of ['updatedAt', 'area', 'group', 'closedDate', 'externalId1', 's1sk', 's4sk', 's9sk'])
+      expect(item).not.toHaveProperty(absent);
+    expect(Object.values(item)).not.toContain(null);
+    expect(Object.keys(item).filter((name) => /^s\dsk$/.test(name))).toEqual(['s8sk']);
+  });
+
+  it('round-trips any customer record through itemOf and recordOf, less its null fields', () => {
     const optionalText = fc.option(fc.string({ maxLength: 20 }), { nil: null });
     const record = fc.record(
       {
@@ -125,11 +191,71 @@ describe('indexAttributes / itemOf / recordOf', () => {
       { requiredKeys: ['id', 'createdAt'] },
     );
     fc.assert(
-      fc.property(record, fc.nat(), fc.nat(), fc.nat(), (r, version, updatedAt, refCount) => {
-        const item = itemOf(customerEntity, TENANT, r as CustomerRecord, { version, updatedAt, refCount });
-        expect(recordOf<CustomerRecord>(item, RECORD_META)).toEqual(r);
-      }),
+      fc.property(
+        record,
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        (r, version, updatedAt, refCount, assigned) => {
+          const item = itemOf(customerEntity, TENANT, r as CustomerRecord, {
+            version,
+            updatedAt,
+            refCount,
+            assigned,
+          });
+          expect(Object.values(item)).not.toContain(null);
+          const stored = Object.fromEntries(Object.entries(r).filter(([, value]) => value !== null));
+          expect(recordOf<CustomerRecord>(item, RECORD_META)).toStrictEqual(stored);
+        },
+      ),
     );
+  });
+});
+
+describe('updateWrite', () => {
+  const pre = {
+    missing: () => new Error('missing'),
+    stale: () => new Error('stale'),
+    meta: { updatedAt: NOW + 1 },
+    keep: RECORD_META,
+  };
+
+  it('removes a field that became null and old index attributes, keeping the counts other writes move', () => {
+    const before = customer({ city: 'Turin', phoneNumber: null });
+    // As stored: with counts moved by tickets, and a sort copy written before issue 12.
+    const current = {
+      ...itemOf(customerEntity, TENANT, before, { version: 2, updatedAt: NOW, refCount: 3, assigned: 1 }),
+      s1sk: keys.byCreation(before.createdAt, before.id),
+    };
+    expect(current).not.toHaveProperty('phoneNumber');
+    const after = customer({ city: null, phoneNumber: null });
+    expect(updateWrite(customerEntity, TENANT, current, after, pre).item.Update).toEqual({
+      Key: keys.record(TENANT, 'CUSTOMER', before.id),
+      UpdateExpression: 'SET #u0 = :u0 REMOVE #r1, #r2 ADD version :one',
+      // Nothing searched changed: no condition on the derived values.
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#u0': 'updatedAt', '#r1': 'city', '#r2': 's1sk' },
+      ExpressionAttributeValues: { ':one': 1, ':u0': NOW + 1 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+  });
+
+  it('sets a field that was absent and removes nothing when the item has only what the record keeps', () => {
+    const before = customer({ city: null });
+    const current = itemOf(customerEntity, TENANT, before, { version: 2, updatedAt: NOW, refCount: 1 });
+    const update = updateWrite(customerEntity, TENANT, current, customer({ city: 'Turin' }), pre).item.Update;
+    expect(update?.UpdateExpression).toBe('SET #u0 = :u0, #u1 = :u1 ADD version :one');
+    expect(update?.ExpressionAttributeNames).toEqual({ '#u0': 'city', '#u1': 'updatedAt' });
+    expect(update?.ExpressionAttributeValues).toEqual({ ':one': 1, ':u0': 'Turin', ':u1': NOW + 1 });
+  });
+
+  it('removes a kept count when the writer does not say to keep it', () => {
+    const before = customer();
+    const current = itemOf(customerEntity, TENANT, before, { version: 2, updatedAt: NOW, refCount: 1 });
+    const update = updateWrite(customerEntity, TENANT, current, before, { ...pre, keep: [] }).item.Update;
+    expect(update?.UpdateExpression).toBe('SET #u0 = :u0 REMOVE #r1 ADD version :one');
+    expect(update?.ExpressionAttributeNames).toEqual({ '#u0': 'updatedAt', '#r1': 'refCount' });
   });
 });
 
@@ -139,10 +265,18 @@ describe('derivedWrites of a customer', () => {
   it('on create: counts it in total, e-mail and name, claims the e-mail and checks the agent that inserted it', () => {
     const c = customer({ email: 'Ada@Example.com', insertByAgentId: agent });
     const ops = derivedWrites(customerEntity, TENANT, c.id, c);
-    expect(counterDeltas(ops)).toEqual({
-      CUSTOMER: 1,
-      'CUSTOMER#email=ada@example.com': 1,
-      'CUSTOMER#name=Ada': 1,
+    expect(movesOf(ops)).toEqual({
+      CUSTOMER: { n: 1 },
+      'CUSTOMER#email=ada@example.com': { n: 1 },
+      'CUSTOMER#name=Ada': { n: 1 },
+      // An uncounted reference: checked to exist, nothing moved on it.
+      [`T#${TENANT}#AGENT#${agent}`]: {},
+    });
+    expect(ops.find((op) => op.item.Update)?.item.Update).toEqual({
+      Key: keys.counter(TENANT, 'CUSTOMER'),
+      UpdateExpression: 'ADD #c0 :c0',
+      ExpressionAttributeNames: { '#c0': 'n' },
+      ExpressionAttributeValues: { ':c0': 1 },
     });
     expect(itemMoves(ops)).toEqual([`Put T#${TENANT}#UNIQUE#CUSTOMER#email=ada@example.com #`]);
     const guard = ops.find((op) => op.item.Put);
@@ -159,12 +293,10 @@ describe('derivedWrites of a customer', () => {
     expect(conflict).toBeInstanceOf(Conflict);
     expect(conflict).toMatchObject({ code: 'duplicate-email', errors: [{ path: 'email' }] });
 
-    // An uncounted reference: checked to exist, its refCount untouched.
     const checks = ops.filter((op) => op.item.ConditionCheck);
     expect(checks.map((op) => op.item.ConditionCheck)).toEqual([
       { Key: { pk: `T#${TENANT}#AGENT#${agent}`, sk: '#' }, ConditionExpression: 'attribute_exists(pk)' },
     ]);
-    expect(referenceDeltas(ops)).toEqual({ [`T#${TENANT}#AGENT#${agent}`]: 0 });
     expect(checks[0]?.onConditionFailed?.()).toMatchObject({
       code: 'invalid-reference',
       errors: [{ path: 'insertByAgentId', message: `Agent ${agent} does not exist` }],
@@ -182,9 +314,9 @@ describe('derivedWrites of a customer', () => {
     const before = customer();
     const after = customer({ email: 'ada.l@example.com' });
     const ops = derivedWrites(customerEntity, TENANT, before.id, after, before);
-    expect(counterDeltas(ops)).toEqual({
-      'CUSTOMER#email=ada@example.com': -1,
-      'CUSTOMER#email=ada.l@example.com': 1,
+    expect(movesOf(ops)).toEqual({
+      'CUSTOMER#email=ada@example.com': { n: -1 },
+      'CUSTOMER#email=ada.l@example.com': { n: 1 },
     });
     expect(itemMoves(ops)).toEqual([
       `Delete T#${TENANT}#UNIQUE#CUSTOMER#email=ada@example.com #`,
@@ -195,7 +327,7 @@ describe('derivedWrites of a customer', () => {
   it('on a name cleared: drops it from that search only', () => {
     const before = customer();
     const ops = derivedWrites(customerEntity, TENANT, before.id, customer({ name: '' }), before);
-    expect(counterDeltas(ops)).toEqual({ 'CUSTOMER#name=Ada': -1 });
+    expect(movesOf(ops)).toEqual({ 'CUSTOMER#name=Ada': { n: -1 } });
     expect(ops).toHaveLength(1);
   });
 
@@ -216,10 +348,10 @@ describe('derivedWrites of a customer', () => {
   it('on delete: uncounts it everywhere and releases the e-mail, without checking references', () => {
     const c = customer({ insertByAgentId: agent });
     const ops = derivedWrites(customerEntity, TENANT, c.id, undefined, c);
-    expect(counterDeltas(ops)).toEqual({
-      CUSTOMER: -1,
-      'CUSTOMER#email=ada@example.com': -1,
-      'CUSTOMER#name=Ada': -1,
+    expect(movesOf(ops)).toEqual({
+      CUSTOMER: { n: -1 },
+      'CUSTOMER#email=ada@example.com': { n: -1 },
+      'CUSTOMER#name=Ada': { n: -1 },
     });
     expect(itemMoves(ops)).toEqual([`Delete T#${TENANT}#UNIQUE#CUSTOMER#email=ada@example.com #`]);
     expect(ops).toHaveLength(4);
@@ -230,104 +362,195 @@ describe('derivedWrites of a ticket', () => {
   const A = id(30);
   const B = id(31);
   const C = id(32);
+  const ticketPk = `T#${TENANT}#TICKET#${id(100)}`;
+  const agentMove = (agent: string, delta: number) => ({
+    Update: {
+      Key: keys.record(TENANT, 'AGENT', agent),
+      UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#c0': 'refCount', '#c1': 'assigned' },
+      ExpressionAttributeValues: { ':c0': delta, ':c1': delta },
+    },
+  });
 
   it('on create: counts it, claims a refCount of everything it points at and writes one item per tag', () => {
     const t = ticket({ assignedTo: A, cc: [B], type: id(20), tags: ['urgent'] });
     const ops = derivedWrites(ticketEntity, TENANT, t.id, t);
-    expect(counterDeltas(ops)).toEqual({
-      TICKET: 1,
-      'TICKET#status=opened': 1,
-      'TICKET#priority=0': 1,
-      [`TICKET#openedBy._id=${id(1)}`]: 1,
-      [`TICKET#assignedTo._id=${A}`]: 1,
-      [`TICKET#type._id=${id(20)}`]: 1,
-      'TICKET#tags=urgent': 1,
-    });
-    expect(referenceDeltas(ops)).toEqual({
-      [recordPk('CUSTOMER', 1)]: 1,
-      [recordPk('AGENT', 30)]: 1,
-      [recordPk('AGENT', 31)]: 1,
-      [recordPk('TICKET_TYPE', 20)]: 1,
+    expect(movesOf(mergeCounters(ops))).toEqual({
+      // Status and priority on the total counter; the searches by reference on the records.
+      TICKET: { n: 1, 'status=opened': 1, 'priority=0': 1 },
+      'TICKET#tags=urgent': { n: 1 },
+      [recordPk('CUSTOMER', 1)]: { refCount: 1 },
+      [recordPk('AGENT', 30)]: { refCount: 1, assigned: 1 },
+      [recordPk('AGENT', 31)]: { refCount: 1 },
+      [recordPk('TICKET_TYPE', 20)]: { refCount: 1 },
     });
     const tag = ops.find((op) => op.item.Put);
-    expect(tag?.item.Put?.Item).toEqual({
-      pk: `T#${TENANT}#TICKET#${t.id}`,
-      sk: 'TAG#urgent',
-      tenantId: TENANT,
-      entity: 'TICKET_TAG',
-      ticketId: t.id,
-      tag: 'urgent',
-      listpk: `T#${TENANT}#TICKET#tags=urgent`,
-      listsk: ORDER,
+    expect(tag?.item.Put).toEqual({
+      Item: {
+        pk: ticketPk,
+        sk: 'TAG#urgent',
+        tenantId: TENANT,
+        entity: 'TICKET_TAG',
+        ticketId: t.id,
+        tag: 'urgent',
+        // The ticket's non-null page attributes (area and group are null here).
+        openedBy: id(1),
+        assignedTo: A,
+        cc: [B],
+        type: id(20),
+        listpk: `T#${TENANT}#TICKET#tags=urgent`,
+        listsk: ORDER,
+      },
     });
   });
 
-  it('on a status change: moves exactly one count from the old status to the new', () => {
+  it('on create: moves total, status and priority in one element on the total counter', () => {
+    const t = ticket({ status: 'on hold', priority: 1 });
+    const ops = derivedWrites(ticketEntity, TENANT, t.id, t);
+    expect(ops.filter((op) => op.item.Update?.Key?.pk === COUNTERS)).toHaveLength(3);
+    const merged = mergeCounters(ops).filter((op) => op.item.Update?.Key?.pk === COUNTERS);
+    expect(merged.map((op) => op.item)).toEqual([
+      {
+        Update: {
+          Key: keys.counter(TENANT, 'TICKET'),
+          UpdateExpression: 'ADD #c0 :c0, #c1 :c1, #c2 :c2',
+          ExpressionAttributeNames: { '#c0': 'n', '#c1': 'status=on hold', '#c2': 'priority=1' },
+          ExpressionAttributeValues: { ':c0': 1, ':c1': 1, ':c2': 1 },
+        },
+      },
+    ]);
+  });
+
+  it('on a status change: moves one count from the old status to the new, on the total counter only', () => {
     const before = ticket();
     const after = ticket({ status: 'closed', closedDate: NOW + 1, managedDate: NOW + 1 });
     const ops = derivedWrites(ticketEntity, TENANT, before.id, after, before);
-    expect(counterDeltas(ops)).toEqual({ 'TICKET#status=opened': -1, 'TICKET#status=closed': 1 });
     expect(ops).toHaveLength(2);
+    expect(mergeCounters(ops).map((op) => op.item)).toEqual([
+      {
+        Update: {
+          Key: keys.counter(TENANT, 'TICKET'),
+          UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
+          ExpressionAttributeNames: { '#c0': 'status=opened', '#c1': 'status=closed' },
+          ExpressionAttributeValues: { ':c0': -1, ':c1': 1 },
+        },
+      },
+    ]);
   });
 
   it('on tags changed: deletes the dropped tag items, puts the new ones, moves their counts', () => {
     const before = ticket({ tags: ['a', 'b'] });
     const after = ticket({ tags: ['b', 'c'] });
     const ops = derivedWrites(ticketEntity, TENANT, before.id, after, before);
-    expect(counterDeltas(ops)).toEqual({ 'TICKET#tags=a': -1, 'TICKET#tags=c': 1 });
-    const pk = `T#${TENANT}#TICKET#${before.id}`;
-    expect(itemMoves(ops)).toEqual([`Delete ${pk} TAG#a`, `Put ${pk} TAG#c`]);
+    expect(movesOf(ops)).toEqual({ 'TICKET#tags=a': { n: -1 }, 'TICKET#tags=c': { n: 1 } });
+    // The kept tag's item carries what it carried: not rewritten.
+    expect(itemMoves(ops)).toEqual([`Delete ${ticketPk} TAG#a`, `Put ${ticketPk} TAG#c`]);
+  });
+
+  it('on a reassignment: rewrites each kept tag item with the new page attributes', () => {
+    const before = ticket({ assignedTo: A, cc: [B], tags: ['a', 'b'] });
+    const after = { ...before, assignedTo: C, managedDate: NOW + 1 };
+    const ops = derivedWrites(ticketEntity, TENANT, before.id, after, before);
+    expect(itemMoves(ops)).toEqual([`Put ${ticketPk} TAG#a`, `Put ${ticketPk} TAG#b`]);
+    const tagItem = (tag: string) => ({
+      Item: {
+        pk: ticketPk,
+        sk: `TAG#${tag}`,
+        tenantId: TENANT,
+        entity: 'TICKET_TAG',
+        ticketId: before.id,
+        tag,
+        openedBy: id(1),
+        assignedTo: C,
+        cc: [B],
+        listpk: `T#${TENANT}#TICKET#tags=${tag}`,
+        listsk: ORDER,
+      },
+    });
+    expect(ops.filter((op) => op.item.Put).map((op) => op.item.Put)).toEqual([tagItem('a'), tagItem('b')]);
+    // The tag counts do not move.
+    expect(Object.keys(movesOf(ops)).filter((name) => name.startsWith('TICKET#tags='))).toEqual([]);
+  });
+
+  it('on a change of nothing derived (subject, managedDate): writes nothing, kept tag items included', () => {
+    const before = ticket({ assignedTo: A, cc: [B], type: id(20), tags: ['a', 'b'] });
+    const after = { ...before, subject: 'Printer fixed', managedDate: NOW + 1, toReply: false };
+    expect(derivedWrites(ticketEntity, TENANT, before.id, after, before)).toEqual([]);
+  });
+
+  it('on a reassignment from A to B: moves refCount and assigned on both agents and no counter item', () => {
+    const before = ticket({ assignedTo: A });
+    const after = ticket({ assignedTo: B });
+    const ops = derivedWrites(ticketEntity, TENANT, before.id, after, before);
+    expect(mergeCounters(ops).map((op) => op.item)).toEqual([agentMove(A, -1), agentMove(B, 1)]);
+    expect(ops.some((op) => op.item.Update?.Key?.pk === COUNTERS)).toBe(false);
+    expect(ops.some((op) => String(op.item.Update?.Key?.sk).includes('assignedTo._id'))).toBe(false);
   });
 
   it('moves refCount by one per changed pointer and not at all for unchanged ones', () => {
     const before = ticket({ assignedTo: A, cc: [B], type: id(20) });
     const after = ticket({ assignedTo: C, cc: [B], type: null });
     const ops = derivedWrites(ticketEntity, TENANT, before.id, after, before);
-    expect(referenceDeltas(ops)).toEqual({
-      [recordPk('AGENT', 30)]: -1,
-      [recordPk('AGENT', 32)]: 1,
-      [recordPk('TICKET_TYPE', 20)]: -1,
+    expect(movesOf(mergeCounters(ops))).toEqual({
+      [recordPk('AGENT', 30)]: { refCount: -1, assigned: -1 },
+      [recordPk('AGENT', 32)]: { refCount: 1, assigned: 1 },
+      [recordPk('TICKET_TYPE', 20)]: { refCount: -1 },
     });
     const increment = ops.find((op) => op.item.Update?.Key?.pk === recordPk('AGENT', 32));
-    expect(increment?.item.Update).toMatchObject({
-      UpdateExpression: 'ADD refCount :d',
+    expect(increment?.item).toEqual(agentMove(C, 1));
+    const release = ops.find((op) => op.item.Update?.Key?.pk === recordPk('TICKET_TYPE', 20));
+    expect(release?.item.Update).toEqual({
+      Key: keys.record(TENANT, 'TICKET_TYPE', id(20)),
+      UpdateExpression: 'ADD #c0 :c0',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':d': 1 },
+      ExpressionAttributeNames: { '#c0': 'refCount' },
+      ExpressionAttributeValues: { ':c0': -1 },
     });
   });
 
-  it('costs nothing when a pointer only moves between fields of one reference (assignedTo to cc)', () => {
+  it('moving an agent from assignedTo to cc keeps its refCount and only uncounts the assignment', () => {
     const before = ticket({ assignedTo: A });
     const after = ticket({ assignedTo: null, cc: [A] });
     const ops = derivedWrites(ticketEntity, TENANT, before.id, after, before);
-    expect(referenceDeltas(ops)).toEqual({});
-    expect(counterDeltas(ops)).toEqual({ [`TICKET#assignedTo._id=${A}`]: -1 });
+    expect(movesOf(ops)).toEqual({ [recordPk('AGENT', 30)]: { refCount: 0, assigned: -1 } });
+    const merged = mergeCounters(ops);
+    expect(merged.map((op) => op.item)).toEqual([
+      {
+        Update: {
+          Key: keys.record(TENANT, 'AGENT', A),
+          UpdateExpression: 'ADD #c0 :c0',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#c0': 'assigned' },
+          ExpressionAttributeValues: { ':c0': -1 },
+        },
+      },
+    ]);
+    expect(merged[0]?.onConditionFailed?.()).toBeInstanceOf(InvalidReference);
   });
 
   it('merges the same agent in assignedTo and cc into one element that counts both', () => {
     const t = ticket({ assignedTo: A, cc: [A, B] });
-    const ops = derivedWrites(ticketEntity, TENANT, t.id, t);
-    const onA = ops.filter((op) => op.item.Update?.Key?.pk === recordPk('AGENT', 30));
+    const merged = mergeCounters(derivedWrites(ticketEntity, TENANT, t.id, t));
+    const onA = merged.filter((op) => op.item.Update?.Key?.pk === recordPk('AGENT', 30));
     expect(onA).toHaveLength(1);
-    expect(onA[0]?.item.Update?.ExpressionAttributeValues).toEqual({ ':d': 2 });
-    expect(referenceDeltas(derivedWrites(ticketEntity, TENANT, t.id, undefined, t))).toMatchObject({
-      [recordPk('AGENT', 30)]: -2,
+    expect(onA[0]?.item.Update?.ExpressionAttributeNames).toEqual({ '#c0': 'refCount', '#c1': 'assigned' });
+    expect(onA[0]?.item.Update?.ExpressionAttributeValues).toEqual({ ':c0': 2, ':c1': 1 });
+    expect(movesOf(mergeCounters(derivedWrites(ticketEntity, TENANT, t.id, undefined, t)))).toMatchObject({
+      [recordPk('AGENT', 30)]: { refCount: -2, assigned: -1 },
     });
   });
 
   it('on delete: uncounts it, releases every refCount and deletes its tag items', () => {
     const t = ticket({ assignedTo: A, tags: ['x'] });
     const ops = derivedWrites(ticketEntity, TENANT, t.id, undefined, t);
-    expect(counterDeltas(ops)).toEqual({
-      TICKET: -1,
-      'TICKET#status=opened': -1,
-      'TICKET#priority=0': -1,
-      [`TICKET#openedBy._id=${id(1)}`]: -1,
-      [`TICKET#assignedTo._id=${A}`]: -1,
-      'TICKET#tags=x': -1,
+    expect(movesOf(mergeCounters(ops))).toEqual({
+      TICKET: { n: -1, 'status=opened': -1, 'priority=0': -1 },
+      'TICKET#tags=x': { n: -1 },
+      [recordPk('CUSTOMER', 1)]: { refCount: -1 },
+      [recordPk('AGENT', 30)]: { refCount: -1, assigned: -1 },
     });
-    expect(referenceDeltas(ops)).toEqual({ [recordPk('CUSTOMER', 1)]: -1, [recordPk('AGENT', 30)]: -1 });
-    expect(itemMoves(ops)).toEqual([`Delete T#${TENANT}#TICKET#${t.id} TAG#x`]);
+    expect(itemMoves(ops)).toEqual([`Delete ${ticketPk} TAG#x`]);
   });
 
   it('refuses a pointer that is not an id with an InvalidReference naming its body path', async () => {
@@ -383,12 +606,14 @@ describe('reply writes', () => {
 
 describe('referenceOp', () => {
   const agentRef = { kind: 'AGENT' as const, label: 'Agent' };
+  const key = keys.record(TENANT, 'AGENT', id(5));
+  const check = { ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' } };
 
   it('throws InvalidReference with the path for anything but an id', () => {
     for (const bad of ['', 'abc', 'ABCDEF'.padStart(24, '0'), `${id(1)}0`, '../x']) {
       let error: unknown;
       try {
-        referenceOp(TENANT, agentRef, { id: bad, path: 'assignedTo.id' }, 1);
+        referenceOp(TENANT, agentRef, { id: bad, path: 'assignedTo.id' }, { refCount: 1 });
       } catch (e) {
         error = e;
       }
@@ -397,27 +622,68 @@ describe('referenceOp', () => {
     }
   });
 
-  it('is an existence check at zero and a conditional refCount move otherwise', () => {
-    const key = keys.record(TENANT, 'AGENT', id(5));
-    const zero = referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, 0);
-    expect(zero.item).toEqual({ ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' } });
-    const minus = referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, -1);
+  it('is an existence check when every delta is zero (or there is none)', () => {
+    expect(referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, {}).item).toEqual(check);
+    expect(
+      referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, { refCount: 0, assigned: 0 }).item,
+    ).toEqual(check);
+  });
+
+  it('is a conditional ADD of the non-zero deltas otherwise, merged by the item it moves', () => {
+    const minus = referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, { refCount: -1 });
     expect(minus.item.Update).toEqual({
       Key: key,
-      UpdateExpression: 'ADD refCount :d',
+      UpdateExpression: 'ADD #c0 :c0',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':d': -1 },
+      ExpressionAttributeNames: { '#c0': 'refCount' },
+      ExpressionAttributeValues: { ':c0': -1 },
     });
-    expect(minus.counter).toMatchObject({ id: `${key.pk}\n${key.sk}`, delta: -1 });
+    expect(minus.counter).toMatchObject({ id: `${key.pk}\n${key.sk}`, deltas: { refCount: -1 } });
+    expect(minus.onConditionFailed?.()).toMatchObject({ errors: [{ path: 'p' }] });
+    const both = referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, { refCount: 1, assigned: 1 });
+    expect(both.item.Update).toMatchObject({
+      UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
+      ExpressionAttributeNames: { '#c0': 'refCount', '#c1': 'assigned' },
+      ExpressionAttributeValues: { ':c0': 1, ':c1': 1 },
+    });
+    const one = referenceOp(TENANT, agentRef, { id: id(5), path: 'p' }, { refCount: 0, assigned: 2 });
+    expect(one.item.Update).toMatchObject({
+      UpdateExpression: 'ADD #c0 :c0',
+      ExpressionAttributeNames: { '#c0': 'assigned' },
+      ExpressionAttributeValues: { ':c0': 2 },
+    });
   });
 });
 
 describe('searchTarget', () => {
-  it('serves the bare list from the list index with the total counter', () => {
+  const counter = (name: string, attribute = 'n'): CountCell => ({
+    key: keys.counter(TENANT, name),
+    attribute,
+  });
+  const record = (kind: EntityKind, n: number, attribute: string): CountCell => ({
+    key: keys.record(TENANT, kind, id(n)),
+    attribute,
+  });
+  const ticketSearch = (param: string, value: string) => searchTarget(ticketEntity, TENANT, { param, value });
+
+  it('serves the exact searches from the v2 indexes: list-ordered, projecting the page attributes', () => {
+    expect(SEARCH_INDEXES.s1).toEqual({
+      name: 'search1v2',
+      partition: 's1pk',
+      sort: 'listsk',
+      projection: PAGE_ATTRIBUTES,
+    });
+    expect(SEARCH_INDEXES.s9).toMatchObject({ name: 'search9v2', partition: 's9pk', sort: 'listsk' });
+    // The range slot keeps its own sort attribute.
+    expect(SEARCH_INDEXES.s8).toMatchObject({ name: 'search8v2', partition: 's8pk', sort: 's8sk' });
+    expect([...PAGE_ATTRIBUTES]).toEqual(['openedBy', 'assignedTo', 'cc', 'type', 'area', 'group']);
+  });
+
+  it('serves the bare list from the list index, counted by the total counter', () => {
     expect(searchTarget(customerEntity, TENANT)).toEqual({
       index: LIST_INDEX,
       partition: `T#${TENANT}#CUSTOMER`,
-      countName: 'CUSTOMER',
+      count: [counter('CUSTOMER')],
     });
   });
 
@@ -425,21 +691,67 @@ describe('searchTarget', () => {
     expect(searchTarget(customerEntity, TENANT, { param: 'email', value: 'Ada@Example.COM' })).toEqual({
       index: SEARCH_INDEXES.s1,
       partition: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
-      countName: 'CUSTOMER#email=ada@example.com',
+      count: [counter('CUSTOMER#email=ada@example.com')],
     });
     expect(searchTarget(agentEntity, TENANT, { param: 'name', value: 'GRACE' })).toEqual({
       index: SEARCH_INDEXES.s2,
       partition: `T#${TENANT}#AGENT#name=GRACE`,
-      countName: 'AGENT#name=GRACE',
+      count: [counter('AGENT#name=GRACE')],
+    });
+  });
+
+  it('counts status and priority on the total counter, plus their own counters of earlier tickets', () => {
+    expect(ticketSearch('status', 'on hold')).toEqual({
+      index: SEARCH_INDEXES.s1,
+      partition: `T#${TENANT}#TICKET#status=on hold`,
+      count: [counter('TICKET', 'status=on hold'), counter('TICKET#status=on hold')],
+    });
+    expect(ticketSearch('priority', '1')).toEqual({
+      index: SEARCH_INDEXES.s2,
+      partition: `T#${TENANT}#TICKET#priority=1`,
+      count: [counter('TICKET', 'priority=1'), counter('TICKET#priority=1')],
+    });
+  });
+
+  it('counts a search by a reference on the record it names', () => {
+    expect(ticketSearch('openedBy._id', id(1))).toEqual({
+      index: SEARCH_INDEXES.s3,
+      partition: `T#${TENANT}#TICKET#openedBy._id=${id(1)}`,
+      count: [record('CUSTOMER', 1, 'refCount')],
+    });
+    // An agent's refCount also counts cc: its assignments have their own attribute (new since issue 12).
+    expect(ticketSearch('assignedTo._id', id(30))).toEqual({
+      index: SEARCH_INDEXES.s4,
+      partition: `T#${TENANT}#TICKET#assignedTo._id=${id(30)}`,
+      // The old counter item counts only while the agent exists (a deleted agent has no tickets).
+      count: [
+        record('AGENT', 30, 'assigned'),
+        { ...counter(`TICKET#assignedTo._id=${id(30)}`), whileExists: keys.record(TENANT, 'AGENT', id(30)) },
+      ],
+    });
+    expect(ticketSearch('type._id', id(20)).count).toEqual([record('TICKET_TYPE', 20, 'refCount')]);
+    expect(ticketSearch('area._id', id(40)).count).toEqual([record('TICKET_AREA', 40, 'refCount')]);
+    expect(ticketSearch('group._id', id(50))).toEqual({
+      index: SEARCH_INDEXES.s7,
+      partition: `T#${TENANT}#TICKET#group._id=${id(50)}`,
+      count: [record('TICKET_GROUP', 50, 'refCount')],
+    });
+  });
+
+  it('counts an external id in a counter of its own', () => {
+    expect(ticketSearch('externalId1', 'ORD-1')).toEqual({
+      index: SEARCH_INDEXES.s9,
+      partition: `T#${TENANT}#TICKET#externalId1=ORD-1`,
+      count: [counter('TICKET#externalId1=ORD-1')],
     });
   });
 
   it('serves a tag from the list index partition of that tag, where the tag items are', () => {
-    const target = searchTarget(ticketEntity, TENANT, { param: 'tags', value: 'urgent' });
+    const target = ticketSearch('tags', 'urgent');
     expect(target).toEqual({
       index: LIST_INDEX,
       partition: `T#${TENANT}#TICKET#tags=urgent`,
-      countName: 'TICKET#tags=urgent',
+      count: [counter('TICKET#tags=urgent')],
     });
     const tagItem = derivedWrites(ticketEntity, TENANT, id(100), ticket({ tags: ['urgent'] })).find(
       (op) => op.item.Put,
@@ -448,10 +760,10 @@ describe('searchTarget', () => {
   });
 
   it('serves a managedDate range from its slot, counted from the list total, from the given instant on', () => {
-    expect(searchTarget(ticketEntity, TENANT, { param: 'managedDate', value: '1700000000000' })).toEqual({
+    expect(ticketSearch('managedDate', '1700000000000')).toEqual({
       index: SEARCH_INDEXES.s8,
       partition: `T#${TENANT}#TICKET#managedDate`,
-      countName: 'TICKET',
+      count: [counter('TICKET')],
       sortFrom: sortableTime(1_700_000_000_000),
     });
   });
@@ -487,32 +799,40 @@ describe('searchTarget', () => {
   });
 });
 
-/** Counters a ticket is counted in, spelled out from the contract (not from the declaration). */
-const ticketCounters = (t: TicketRecord | undefined): Set<string> => {
+/** Cells (`counter name|attribute`) a ticket is counted in on counter items, spelled out from the contract. */
+const ticketCounterCells = (t: TicketRecord | undefined): Set<string> => {
   if (!t) return new Set();
-  const names = ['TICKET', `TICKET#status=${t.status}`, `TICKET#priority=${t.priority}`];
-  names.push(`TICKET#openedBy._id=${t.openedBy}`);
-  if (t.assignedTo) names.push(`TICKET#assignedTo._id=${t.assignedTo}`);
-  if (t.type) names.push(`TICKET#type._id=${t.type}`);
-  if (t.area) names.push(`TICKET#area._id=${t.area}`);
-  if (t.group) names.push(`TICKET#group._id=${t.group}`);
+  // Status and priority are attributes of the total counter item; searches by reference move no counter item.
+  const cells = ['TICKET|n', `TICKET|status=${t.status}`, `TICKET|priority=${t.priority}`];
   // Exact, case and all; an empty one is no key.
-  if (t.externalId1) names.push(`TICKET#externalId1=${t.externalId1}`);
-  for (const tag of t.tags) names.push(`TICKET#tags=${tag}`);
-  return new Set(names);
+  if (t.externalId1) cells.push(`TICKET#externalId1=${t.externalId1}|n`);
+  for (const tag of t.tags) cells.push(`TICKET#tags=${tag}|n`);
+  return new Set(cells);
 };
 
-/** How many pointers a ticket holds at each record (an agent may be assigned and in cc). */
-const ticketPointers = (t: TicketRecord | undefined): Map<string, number> => {
+const customerCounterCells = (c: CustomerRecord | undefined): Set<string> => {
+  if (!c) return new Set();
+  const cells = ['CUSTOMER|n'];
+  if (c.email) cells.push(`CUSTOMER#email=${c.email.toLowerCase()}|n`);
+  if (c.name) cells.push(`CUSTOMER#name=${c.name}|n`);
+  return new Set(cells);
+};
+
+/**
+ * What a ticket adds to the records it points at (`pk|attribute`): one refCount per pointer (an
+ * agent may be assigned and in cc), and the assigned agent's `assigned`.
+ */
+const ticketRecordCells = (t: TicketRecord | undefined): Map<string, number> => {
   const counts = new Map<string, number>();
   if (!t) return counts;
-  const add = (kind: Parameters<typeof keys.record>[1], value: string | null) => {
+  const add = (kind: EntityKind, value: string | null, attribute = 'refCount') => {
     if (!value) return;
-    const pk = keys.record(TENANT, kind, value).pk;
-    counts.set(pk, (counts.get(pk) ?? 0) + 1);
+    const cell = `${keys.record(TENANT, kind, value).pk}|${attribute}`;
+    counts.set(cell, (counts.get(cell) ?? 0) + 1);
   };
   add('CUSTOMER', t.openedBy);
   add('AGENT', t.assignedTo);
+  add('AGENT', t.assignedTo, 'assigned');
   for (const agent of t.cc) add('AGENT', agent);
   add('TICKET_TYPE', t.type);
   add('TICKET_AREA', t.area);
@@ -520,15 +840,10 @@ const ticketPointers = (t: TicketRecord | undefined): Map<string, number> => {
   return counts;
 };
 
-const customerCounters = (c: CustomerRecord | undefined): Set<string> => {
-  if (!c) return new Set();
-  const names = ['CUSTOMER'];
-  if (c.email) names.push(`CUSTOMER#email=${c.email.toLowerCase()}`);
-  if (c.name) names.push(`CUSTOMER#name=${c.name}`);
-  return new Set(names);
-};
-
 const pool = (from: number) => fc.constantFrom(id(from), id(from + 1), id(from + 2));
+const poolIds = (from: number) => [id(from), id(from + 1), id(from + 2)];
+const TAGS = ['a', 'b', 'c', 'd', 'x y'];
+const EXTERNAL_IDS = ['ORD-1', 'ord-1', 'ORD-2'];
 const arbitraryTicket = fc
   .record({
     status: fc.constantFrom(...STATUSES),
@@ -539,8 +854,8 @@ const arbitraryTicket = fc
     type: fc.option(pool(20), { nil: null }),
     area: fc.option(pool(40), { nil: null }),
     group: fc.option(pool(50), { nil: null }),
-    tags: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'x y'), { maxLength: 4 }),
-    externalId1: fc.option(fc.constantFrom('ORD-1', 'ord-1', 'ORD-2', ''), { nil: null }),
+    tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }),
+    externalId1: fc.option(fc.constantFrom(...EXTERNAL_IDS, ''), { nil: null }),
     managedDate: fc.integer({ min: 0, max: 2 ** 45 }),
   })
   .map((fields) => ticket(fields));
@@ -550,88 +865,159 @@ const arbitraryCustomer = fc
     email: fc.constantFrom('ada@example.com', 'ADA@example.com', 'grace@example.com', ''),
   })
   .map((fields) => customer(fields));
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
-/** For every counter, the moves of one write sum to "counted after" minus "counted before". */
+/** Every search of the ticket list with the values the arbitrary tickets can hold, and who matches one. */
+const TICKET_SEARCHES: [string, readonly string[], (t: TicketRecord, value: string) => boolean][] = [
+  ['status', STATUSES, (t, v) => t.status === v],
+  ['priority', ['0', '1'], (t, v) => String(t.priority) === v],
+  ['openedBy._id', poolIds(1), (t, v) => t.openedBy === v],
+  ['assignedTo._id', poolIds(30), (t, v) => t.assignedTo === v],
+  ['type._id', poolIds(20), (t, v) => t.type === v],
+  ['area._id', poolIds(40), (t, v) => t.area === v],
+  ['group._id', poolIds(50), (t, v) => t.group === v],
+  ['externalId1', EXTERNAL_IDS, (t, v) => t.externalId1 === v],
+  ['tags', TAGS, (t, v) => t.tags.includes(v)],
+];
+
+const cellId = (key: { pk?: unknown; sk?: unknown } | undefined, attribute: string) =>
+  `${key?.pk}\n${key?.sk}\n${attribute}`;
+
+/** The count elements of a merged plan, one per item: `split` picks counter items or records. */
+const countElements = (ops: WriteOp[], on: 'counters' | 'records') => {
+  const elements = ops.filter((op) => {
+    const key = (op.item.Update ?? op.item.ConditionCheck)?.Key;
+    return key !== undefined && (key.pk === COUNTERS) === (on === 'counters');
+  });
+  const items = elementKeys(elements);
+  expect(new Set(items).size, 'one element per item').toBe(items.length);
+  const cells: Record<string, number> = {};
+  for (const [label, moves] of Object.entries(movesOf(elements)))
+    for (const [attribute, delta] of Object.entries(moves)) cells[`${label}|${attribute}`] = delta;
+  return { elements, cells };
+};
+
+/** For every counter cell, the merged moves of one write are "counted after" minus "counted before". */
 const assertCounterLaw = <T>(
   after: T | undefined,
   before: T | undefined,
-  ops: ReturnType<typeof derivedWrites>,
-  countersOf: (r: T | undefined) => Set<string>,
+  ops: WriteOp[],
+  cellsOf: (r: T | undefined) => Set<string>,
 ) => {
-  const deltas = counterDeltas(mergeCounters(ops));
-  const now = countersOf(after);
-  const old = countersOf(before);
-  for (const name of new Set([...now, ...old, ...Object.keys(deltas)])) {
-    expect(deltas[name] ?? 0, name).toBe((now.has(name) ? 1 : 0) - (old.has(name) ? 1 : 0));
+  const { cells } = countElements(mergeCounters(ops), 'counters');
+  const now = cellsOf(after);
+  const old = cellsOf(before);
+  for (const cell of new Set([...now, ...old, ...Object.keys(cells)])) {
+    expect(cells[cell] ?? 0, cell).toBe((now.has(cell) ? 1 : 0) - (old.has(cell) ? 1 : 0));
   }
-  // A counter that ends where it started costs no element.
-  expect(Object.values(deltas)).not.toContain(0);
+  // A cell that ends where it started is not moved, and an item none of whose cells moves costs no element.
+  expect(Object.values(cells)).not.toContain(0);
 };
 
 describe('properties of derivedWrites', () => {
-  it('moves each ticket counter by (after has value ? 1 : 0) - (before has value ? 1 : 0)', () => {
+  it('moves each ticket counter cell by (after has value ? 1 : 0) - (before has value ? 1 : 0)', () => {
     fc.assert(
-      fc.property(
-        fc.option(arbitraryTicket, { nil: undefined }),
-        fc.option(arbitraryTicket, { nil: undefined }),
-        (before, after) => {
-          fc.pre(before !== undefined || after !== undefined);
-          const ops = derivedWrites(ticketEntity, TENANT, id(100), after, before);
-          assertCounterLaw(after, before, ops, ticketCounters);
-        },
-      ),
+      fc.property(maybe(arbitraryTicket), maybe(arbitraryTicket), (before, after) => {
+        fc.pre(before !== undefined || after !== undefined);
+        const ops = derivedWrites(ticketEntity, TENANT, id(100), after, before);
+        assertCounterLaw(after, before, ops, ticketCounterCells);
+      }),
     );
   });
 
   it('moves each customer counter the same way (e-mail case-insensitively, empty names uncounted)', () => {
     fc.assert(
-      fc.property(
-        fc.option(arbitraryCustomer, { nil: undefined }),
-        fc.option(arbitraryCustomer, { nil: undefined }),
-        (before, after) => {
-          fc.pre(before !== undefined || after !== undefined);
-          const ops = derivedWrites(customerEntity, TENANT, id(1), after, before);
-          assertCounterLaw(after, before, ops, customerCounters);
-        },
-      ),
+      fc.property(maybe(arbitraryCustomer), maybe(arbitraryCustomer), (before, after) => {
+        fc.pre(before !== undefined || after !== undefined);
+        const ops = derivedWrites(customerEntity, TENANT, id(1), after, before);
+        assertCounterLaw(after, before, ops, customerCounterCells);
+      }),
     );
   });
 
-  it('moves each refCount by the pointers gained minus the pointers lost, one element per record', () => {
+  it('moves refCount and assigned by the pointers gained minus the pointers lost, one element per record', () => {
     fc.assert(
-      fc.property(
-        fc.option(arbitraryTicket, { nil: undefined }),
-        fc.option(arbitraryTicket, { nil: undefined }),
-        (before, after) => {
-          fc.pre(before !== undefined || after !== undefined);
-          const ops = derivedWrites(ticketEntity, TENANT, id(100), after, before);
-          const moves = ops.filter((op) => op.item.Update?.UpdateExpression === 'ADD refCount :d');
-          const targets = moves.map((op) => op.item.Update?.Key?.pk);
-          expect(new Set(targets).size).toBe(targets.length);
-          expect(ops.some((op) => op.item.ConditionCheck)).toBe(false);
-          const now = ticketPointers(after);
-          const old = ticketPointers(before);
-          const expected: Record<string, number> = {};
-          for (const pk of new Set([...now.keys(), ...old.keys()])) {
-            const delta = (now.get(pk) ?? 0) - (old.get(pk) ?? 0);
-            if (delta !== 0) expected[pk] = delta;
-          }
-          expect(referenceDeltas(ops)).toEqual(expected);
-        },
-      ),
+      fc.property(maybe(arbitraryTicket), maybe(arbitraryTicket), (before, after) => {
+        fc.pre(before !== undefined || after !== undefined);
+        const ops = derivedWrites(ticketEntity, TENANT, id(100), after, before);
+        const { elements, cells } = countElements(mergeCounters(ops), 'records');
+        // Counted references never leave a bare existence check: a record is moved or not written.
+        for (const element of elements) {
+          expect(element.item.ConditionCheck).toBeUndefined();
+          expect(element.item.Update?.ConditionExpression).toBe('attribute_exists(pk)');
+        }
+        const now = ticketRecordCells(after);
+        const old = ticketRecordCells(before);
+        const expected: Record<string, number> = {};
+        for (const cell of new Set([...now.keys(), ...old.keys()])) {
+          const delta = (now.get(cell) ?? 0) - (old.get(cell) ?? 0);
+          if (delta !== 0) expected[cell] = delta;
+        }
+        expect(cells).toEqual(expected);
+      }),
     );
   });
 
-  it('writes one tag item per added tag and deletes one per removed tag, nothing for kept ones', () => {
+  it('moves the cells of every search count by (after matches ? 1 : 0) - (before matches ? 1 : 0)', () => {
+    fc.assert(
+      fc.property(maybe(arbitraryTicket), maybe(arbitraryTicket), (before, after) => {
+        fc.pre(before !== undefined || after !== undefined);
+        const ops = mergeCounters(derivedWrites(ticketEntity, TENANT, id(100), after, before));
+        const moved = new Map<string, number>();
+        for (const op of ops) {
+          const update = op.item.Update;
+          if (!update) continue;
+          for (const [attribute, delta] of addsOf(update)) {
+            const cell = cellId(update.Key, attribute);
+            moved.set(cell, (moved.get(cell) ?? 0) + delta);
+          }
+        }
+        const read = new Set<string>();
+        const law = (
+          search: { param: string; value: string } | undefined,
+          matches: (t: TicketRecord) => boolean,
+        ) => {
+          const { count } = searchTarget(ticketEntity, TENANT, search);
+          const cells = count.map((c) => cellId(c.key, c.attribute));
+          for (const cell of cells) read.add(cell);
+          const sum = cells.reduce((n, cell) => n + (moved.get(cell) ?? 0), 0);
+          const expected = (after && matches(after) ? 1 : 0) - (before && matches(before) ? 1 : 0);
+          expect(sum, search ? `${search.param}=${search.value}` : 'list').toBe(expected);
+        };
+        law(undefined, () => true);
+        for (const [param, values, matches] of TICKET_SEARCHES)
+          for (const value of values) law({ param, value }, (t) => matches(t, value));
+        // What no count reads: agents' refCounts (cc is no search), which keep agents from deletion.
+        for (const cell of moved.keys())
+          if (!read.has(cell))
+            expect(cell).toMatch(new RegExp(`^T#${TENANT}#AGENT#[0-9a-f]{24}\\n#\\nrefCount$`));
+      }),
+    );
+  });
+
+  it('puts one tag item per added tag and deletes one per removed tag; kept ones only when the page attributes changed', () => {
     fc.assert(
       fc.property(arbitraryTicket, arbitraryTicket, (before, after) => {
         const ops = derivedWrites(ticketEntity, TENANT, id(100), after, before);
         const pk = `T#${TENANT}#TICKET#${id(100)}`;
+        const pageOf = (t: TicketRecord) => JSON.stringify(PAGE_ATTRIBUTES.map((name) => t[name]));
+        const kept =
+          pageOf(before) === pageOf(after) ? [] : after.tags.filter((t) => before.tags.includes(t));
         const expected = [
           ...before.tags.filter((t) => !after.tags.includes(t)).map((t) => `Delete ${pk} TAG#${t}`),
           ...after.tags.filter((t) => !before.tags.includes(t)).map((t) => `Put ${pk} TAG#${t}`),
+          ...kept.map((t) => `Put ${pk} TAG#${t}`),
         ];
         expect(itemMoves(ops).sort()).toEqual(expected.sort());
+        // Every tag item put carries the ticket's page attributes as they are after the write.
+        for (const op of ops) {
+          const item = op.item.Put?.Item;
+          if (!item) continue;
+          for (const name of PAGE_ATTRIBUTES) {
+            expect(name in item, name).toBe(after[name] !== null);
+            if (after[name] !== null) expect(item[name], name).toEqual(after[name]);
+          }
+        }
       }),
     );
   });

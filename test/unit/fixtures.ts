@@ -36,42 +36,6 @@ export const ticket = (over: Partial<TicketRecord> = {}): TicketRecord => ({
   ...over,
 });
 
-type Key = { pk: string; sk: string };
-const keyOf = (op: WriteOp): Key => {
-  const body = Object.values(op.item)[0] as { Key?: Key; Item?: Key };
-  const key = body.Key ?? body.Item;
-  if (!key) throw new Error('element without key');
-  return { pk: key.pk, sk: key.sk };
-};
-
-/** Counter moves of a plan by counter name (the counter item's sort key), summed. */
-export const counterDeltas = (ops: WriteOp[], tenantId = TENANT): Record<string, number> => {
-  const sums: Record<string, number> = {};
-  for (const op of ops) {
-    const key = keyOf(op);
-    if (key.pk !== `T#${tenantId}#COUNTERS`) continue;
-    const update = op.item.Update;
-    if (!update) throw new Error('a counter is only ever updated');
-    sums[key.sk] = (sums[key.sk] ?? 0) + (update.ExpressionAttributeValues?.[':d'] as number);
-  }
-  return sums;
-};
-
-/** refCount moves by target pk (a ConditionCheck counts as a zero move). */
-export const referenceDeltas = (ops: WriteOp[]): Record<string, number> => {
-  const sums: Record<string, number> = {};
-  for (const op of ops) {
-    if (op.item.ConditionCheck) {
-      const pk = op.item.ConditionCheck.Key?.pk as string;
-      sums[pk] = (sums[pk] ?? 0) + 0;
-    } else if (op.item.Update?.UpdateExpression === 'ADD refCount :d') {
-      const pk = op.item.Update.Key?.pk as string;
-      sums[pk] = (sums[pk] ?? 0) + (op.item.Update.ExpressionAttributeValues?.[':d'] as number);
-    }
-  }
-  return sums;
-};
-
 /** Puts and Deletes of a plan, as `Put pk sk` / `Delete pk sk` lines. */
 export const itemMoves = (ops: WriteOp[]): string[] =>
   ops.flatMap((op) => {

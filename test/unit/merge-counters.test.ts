@@ -4,12 +4,73 @@ import { referenceOp } from '../../shared/store/entity';
 import { InvalidReference } from '../../shared/store/errors';
 import { keys } from '../../shared/store/keys';
 import { mergeCounters } from '../../shared/store/transact';
-import type { WriteOp } from '../../shared/store/write-ops';
-import { countDelta } from '../../shared/store/write-ops';
-import { counterDeltas, id, TENANT } from './fixtures';
+import type { Deltas, WriteOp } from '../../shared/store/write-ops';
+import { countDelta, countMove } from '../../shared/store/write-ops';
+import { id, TENANT } from './fixtures';
 
 const agent = { kind: 'AGENT' as const, label: 'Agent' };
 const put = (sk: string): WriteOp => ({ item: { Put: { Item: { pk: 'P', sk } } } });
+const COUNTERS = `T#${TENANT}#COUNTERS`;
+
+type Update = NonNullable<WriteOp['item']['Update']>;
+
+/** The moves of a count element (`ADD #c0 :c0, #c1 :c1…`) by attribute; fails on any other shape. */
+const addsOf = (update: Update): Deltas => {
+  const expression = update.UpdateExpression ?? '';
+  if (!/^ADD #c0 :c0(, #c\d+ :c\d+)*$/.test(expression)) throw new Error(`not a count move: ${expression}`);
+  const pairs = expression
+    .slice('ADD '.length)
+    .split(', ')
+    .map((pair) => pair.split(' ') as [string, string]);
+  const names = update.ExpressionAttributeNames ?? {};
+  const values = update.ExpressionAttributeValues ?? {};
+  expect(Object.keys(names).sort()).toEqual(pairs.map(([name]) => name).sort());
+  expect(Object.keys(values).sort()).toEqual(pairs.map(([, value]) => value).sort());
+  return Object.fromEntries(pairs.map(([name, value]) => [names[name] as string, values[value] as number]));
+};
+
+/** Counter moves of a plan by counter name (the counter item's sort key) and attribute, summed. */
+const counterMoves = (ops: WriteOp[], tenantId = TENANT): Record<string, Deltas> => {
+  const sums: Record<string, Deltas> = {};
+  for (const op of ops) {
+    const update = op.item.Update;
+    if (update?.Key?.pk !== `T#${tenantId}#COUNTERS`) continue;
+    const name = String(update.Key.sk);
+    sums[name] ??= {};
+    const into = sums[name];
+    for (const [attribute, delta] of Object.entries(addsOf(update)))
+      into[attribute] = (into[attribute] ?? 0) + delta;
+  }
+  return sums;
+};
+
+describe('countDelta / countMove', () => {
+  it('moves the count `n` of a named counter item: countMove on keys.counter', () => {
+    const delta = countDelta(TENANT, 'TICKET_TYPE', -2);
+    const move = countMove(keys.counter(TENANT, 'TICKET_TYPE'), { n: -2 });
+    expect(delta.item).toEqual({
+      Update: {
+        Key: keys.counter(TENANT, 'TICKET_TYPE'),
+        UpdateExpression: 'ADD #c0 :c0',
+        ExpressionAttributeNames: { '#c0': 'n' },
+        ExpressionAttributeValues: { ':c0': -2 },
+      },
+    });
+    expect(delta.item).toEqual(move.item);
+    expect(delta.counter).toMatchObject({ id: `${COUNTERS}\nTICKET_TYPE`, deltas: { n: -2 } });
+    expect(move.counter?.id).toBe(delta.counter?.id);
+  });
+
+  it('adds several attributes of one item in one element, the non-zero ones only', () => {
+    const key = keys.counter(TENANT, 'TICKET');
+    expect(countMove(key, { n: 1, 'status=on hold': 0, 'priority=1': -1 }).item.Update).toEqual({
+      Key: key,
+      UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
+      ExpressionAttributeNames: { '#c0': 'n', '#c1': 'priority=1' },
+      ExpressionAttributeValues: { ':c0': 1, ':c1': -1 },
+    });
+  });
+});
 
 describe('mergeCounters', () => {
   it('sums several moves of one counter into one element, keeping the other elements', () => {
@@ -26,34 +87,60 @@ describe('mergeCounters', () => {
     expect(merged.slice(0, 2)).toEqual([put('a'), put('b')]);
     expect(merged[2]?.item.Update).toEqual({
       Key: keys.counter(TENANT, 'TICKET_TYPE'),
-      UpdateExpression: 'ADD #n :d',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':d': 4 },
+      UpdateExpression: 'ADD #c0 :c0',
+      ExpressionAttributeNames: { '#c0': 'n' },
+      ExpressionAttributeValues: { ':c0': 4 },
     });
-    expect(counterDeltas(merged)).toEqual({ TICKET_TYPE: 4, AGENT: 1 });
+    expect(counterMoves(merged)).toEqual({ TICKET_TYPE: { n: 4 }, AGENT: { n: 1 } });
   });
 
-  it('drops a counter whose moves sum to zero', () => {
+  it('merges moves of different attributes of one item into one element', () => {
+    const total = keys.counter(TENANT, 'TICKET');
+    const merged = mergeCounters([
+      countDelta(TENANT, 'TICKET', 1),
+      countMove(total, { 'status=opened': 1 }),
+      countMove(total, { 'priority=0': 1 }),
+      countMove(total, { 'status=opened': -1, 'status=closed': 1 }),
+    ]);
+    expect(merged.map((op) => op.item)).toEqual([
+      {
+        Update: {
+          Key: total,
+          // status=opened summed to zero: not added.
+          UpdateExpression: 'ADD #c0 :c0, #c1 :c1, #c2 :c2',
+          ExpressionAttributeNames: { '#c0': 'n', '#c1': 'priority=0', '#c2': 'status=closed' },
+          ExpressionAttributeValues: { ':c0': 1, ':c1': 1, ':c2': 1 },
+        },
+      },
+    ]);
+  });
+
+  it('drops a counter whose moves sum to zero in every attribute', () => {
+    const total = keys.counter(TENANT, 'TICKET');
     const merged = mergeCounters([
       countDelta(TENANT, 'X', 1),
       put('a'),
       countDelta(TENANT, 'X', -1),
       countDelta(TENANT, 'Y', -1),
+      countMove(total, { 'status=opened': -1, 'status=closed': 1 }),
+      countMove(total, { 'status=closed': -1, 'status=opened': 1 }),
     ]);
-    expect(counterDeltas(merged)).toEqual({ Y: -1 });
+    expect(counterMoves(merged)).toEqual({ Y: { n: -1 } });
     expect(merged).toHaveLength(2);
   });
 
   it('keeps counters of different tenants apart', () => {
     const merged = mergeCounters([countDelta('t1', 'X', 1), countDelta('t2', 'X', -1)]);
     expect(merged).toHaveLength(2);
+    expect(counterMoves(merged, 't1')).toEqual({ X: { n: 1 } });
+    expect(counterMoves(merged, 't2')).toEqual({ X: { n: -1 } });
   });
 
   it('turns reference moves summing to zero into an existence check that still names the path', () => {
     const key = keys.record(TENANT, 'AGENT', id(7));
     const merged = mergeCounters([
-      referenceOp(TENANT, agent, { id: id(7), path: 'assignedTo.id' }, -1),
-      referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, 1),
+      referenceOp(TENANT, agent, { id: id(7), path: 'assignedTo.id' }, { refCount: -1 }),
+      referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, { refCount: 1 }),
     ]);
     expect(merged).toHaveLength(1);
     expect(merged[0]?.item).toEqual({
@@ -64,19 +151,20 @@ describe('mergeCounters', () => {
     expect((failure as InvalidReference).errors?.[0]?.path).toBe('assignedTo.id');
   });
 
-  it('sums non-zero reference moves into one conditional refCount update', () => {
+  it('sums non-zero reference moves into one conditional update of the attributes that moved', () => {
     const merged = mergeCounters([
-      referenceOp(TENANT, agent, { id: id(7), path: 'assignedTo.id' }, 1),
-      referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, 1),
-      referenceOp(TENANT, agent, { id: id(8), path: 'cc.1.id' }, 0),
+      referenceOp(TENANT, agent, { id: id(7), path: 'assignedTo.id' }, { refCount: 1 }),
+      referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, { refCount: 1 }),
+      referenceOp(TENANT, agent, { id: id(8), path: 'cc.1.id' }, {}),
     ]);
     expect(merged.map((op) => op.item)).toEqual([
       {
         Update: {
           Key: keys.record(TENANT, 'AGENT', id(7)),
-          UpdateExpression: 'ADD refCount :d',
+          UpdateExpression: 'ADD #c0 :c0',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':d': 2 },
+          ExpressionAttributeNames: { '#c0': 'refCount' },
+          ExpressionAttributeValues: { ':c0': 2 },
         },
       },
       {
@@ -88,17 +176,51 @@ describe('mergeCounters', () => {
     ]);
   });
 
-  it('touches each item at most once and preserves every sum', () => {
-    const move = fc.record({ name: fc.constantFrom('A', 'B', 'C'), delta: fc.integer({ min: -3, max: 3 }) });
+  it('nets an agent moved from assignedTo to cc into a conditional move of `assigned` alone', () => {
+    const merged = mergeCounters([
+      referenceOp(TENANT, agent, { id: id(7), path: 'assignedTo.id' }, { refCount: -1, assigned: -1 }),
+      referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, { refCount: 1 }),
+    ]);
+    expect(merged.map((op) => op.item)).toEqual([
+      {
+        Update: {
+          Key: keys.record(TENANT, 'AGENT', id(7)),
+          UpdateExpression: 'ADD #c0 :c0',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#c0': 'assigned' },
+          ExpressionAttributeValues: { ':c0': -1 },
+        },
+      },
+    ]);
+    expect(merged[0]?.onConditionFailed?.()).toBeInstanceOf(InvalidReference);
+  });
+
+  it('touches each item at most once and preserves every sum of every attribute', () => {
+    const move = fc.record({
+      name: fc.constantFrom('A', 'B', 'C'),
+      deltas: fc.dictionary(fc.constantFrom('n', 'status=opened', 'x y'), fc.integer({ min: -3, max: 3 }), {
+        maxKeys: 3,
+      }),
+    });
     fc.assert(
       fc.property(fc.array(move, { maxLength: 30 }), (moves) => {
-        const merged = mergeCounters(moves.map((m) => countDelta(TENANT, m.name, m.delta)));
+        const merged = mergeCounters(moves.map((m) => countMove(keys.counter(TENANT, m.name), m.deltas)));
         const sks = merged.map((op) => op.item.Update?.Key?.sk);
         expect(new Set(sks).size).toBe(sks.length);
-        const sums: Record<string, number> = {};
-        for (const m of moves) sums[m.name] = (sums[m.name] ?? 0) + m.delta;
-        for (const name of Object.keys(sums)) if (sums[name] === 0) delete sums[name];
-        expect(counterDeltas(merged)).toEqual(sums);
+        const sums: Record<string, Deltas> = {};
+        for (const m of moves)
+          for (const [attribute, delta] of Object.entries(m.deltas)) {
+            sums[m.name] ??= {};
+            const into = sums[m.name] as Deltas;
+            into[attribute] = (into[attribute] ?? 0) + delta;
+          }
+        // Only non-zero sums are added; an item none of whose sums is non-zero is not written.
+        const expected: Record<string, Deltas> = {};
+        for (const [name, deltas] of Object.entries(sums)) {
+          const moved = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+          if (moved.length > 0) expected[name] = Object.fromEntries(moved);
+        }
+        expect(counterMoves(merged)).toEqual(expected);
       }),
     );
   });

@@ -135,6 +135,7 @@ describe('pageResponse', () => {
     const told: number[] = [];
     const page: Page<{ id: number; pad: string } | undefined> = {
       totalRecords: 99,
+      fetched: new Map(),
       keep,
       items: sizes.map((size, i) => (size === undefined ? undefined : { id: i, pad: 'x'.repeat(size) })),
       links: async (kept) => {
@@ -219,10 +220,27 @@ describe('resumeKey', () => {
     k: ['s', pk, '#'] as [string, string, string],
   });
 
-  it('resumes inside the searched partition from the cursor position', () => {
+  it('resumes inside the searched partition from the cursor position, on the list order the v2 index sorts by', () => {
     expect(resumeKey({ tenantId: TENANT, target }, cursor(`T#${TENANT}#TICKET#abc`))).toEqual({
       s1pk: `T#${TENANT}#TICKET#status=opened`,
-      s1sk: 's',
+      listsk: 's',
+      pk: `T#${TENANT}#TICKET#abc`,
+      sk: '#',
+    });
+  });
+
+  it('resumes the list on its own keys, and a range on the sort attribute of its slot', () => {
+    const list = searchTarget(ticketEntity, TENANT);
+    expect(resumeKey({ tenantId: TENANT, target: list }, cursor(`T#${TENANT}#TICKET#abc`))).toEqual({
+      listpk: `T#${TENANT}#TICKET`,
+      listsk: 's',
+      pk: `T#${TENANT}#TICKET#abc`,
+      sk: '#',
+    });
+    const range = searchTarget(ticketEntity, TENANT, { param: 'managedDate', value: '1' });
+    expect(resumeKey({ tenantId: TENANT, target: range }, cursor(`T#${TENANT}#TICKET#abc`))).toEqual({
+      s8pk: `T#${TENANT}#TICKET#managedDate`,
+      s8sk: 's',
       pk: `T#${TENANT}#TICKET#abc`,
       sk: '#',
     });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DetailParts, Related, TicketParts } from '../../shared/domain/ticket-reads';
+import type { DetailParts, TicketParts } from '../../shared/domain/ticket-reads';
 import { payloadBytes } from '../../shared/http/byte-budget';
 import { compatFor } from '../../shared/http/compat';
 import { agentView, customerView, lookupView, RECORD_VIEWS } from '../../shared/http/views/records';
@@ -10,6 +10,7 @@ import type { AgentRecord, CustomerRecord, StoredLookup } from '../../shared/sto
 import type { DocumentRecord, NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
 import type { EntityKind } from '../../shared/store/keys';
 import { PAGE_BYTES } from '../../shared/store/pages';
+import type { Related } from '../../shared/store/tickets';
 import { customer, id, NOW, ticket } from './fixtures';
 
 const BASE = 'https://api.example.com';

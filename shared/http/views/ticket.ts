@@ -1,4 +1,4 @@
-import type { DetailParts, Related, TicketParts } from '../../domain/ticket-reads';
+import type { DetailParts, TicketParts } from '../../domain/ticket-reads';
 import { SOURCE_LABELS, STATUS_LABELS } from '../../schemas/ticket';
 import type {
   DocumentView,
@@ -11,6 +11,7 @@ import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../.
 import type { Item } from '../../store/entity';
 import type { EntityKind } from '../../store/keys';
 import { PAGE_BYTES } from '../../store/pages';
+import type { Related } from '../../store/tickets';
 import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
 import type { Compat } from '../compat';
 import { RECORD_VIEWS } from './records';

@@ -20,8 +20,10 @@ export interface RecordMeta {
   updatedAt: number;
   /** How many tickets point at this record (it cannot be deleted while any do). */
   refCount?: number;
+  /** Agents: how many tickets are assigned to this one (the count of `?assignedTo._id=`). */
+  assigned?: number;
 }
-export const RECORD_META = ['version', 'updatedAt', 'refCount'] as const;
+export const RECORD_META = ['version', 'updatedAt', 'refCount', 'assigned'] as const;
 
 export type Stored<T> = T & RecordMeta;
 

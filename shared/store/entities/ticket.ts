@@ -1,7 +1,8 @@
 import { searchValue } from '../../schemas/list-query';
 import { parseStatus, STATUSES, type Status, TICKET_LIMITS, type TicketInput } from '../../schemas/ticket';
-import type { Entity, Pointer, Reference } from '../entity';
+import type { Entity, ExactSearch, Item, Pointer, Reference } from '../entity';
 import { type EntityKind, keys, sortableTime } from '../keys';
+import { PAGE_ATTRIBUTES } from '../table-schema';
 
 /**
  * A ticket is one item collection (`T#<tenant>#TICKET#<id>`): the ticket at `#`, and one item
@@ -28,8 +29,21 @@ export type TicketRecord = Required<Omit<TicketInput, Refs | 'replies' | 'attach
   group: string | null;
 };
 
-/** Attributes the store keeps on the ticket item besides its fields. */
+/**
+ * Attributes the store keeps on the ticket item besides its fields, not part of the record read
+ * back. `updatedAt` is no longer written (it always equalled `managedDate`); tickets written
+ * before issue 12 still carry it until their next write removes it.
+ */
 export const TICKET_META = ['version', 'updatedAt'] as const;
+
+/** The page attributes (table-schema.ts) a ticket has: what its tag items carry for a page of a tag search. */
+const pageAttributes = (t: TicketRecord): Item =>
+  Object.fromEntries(
+    PAGE_ATTRIBUTES.flatMap((name) => {
+      const value = t[name];
+      return value === null || value === undefined ? [] : [[name, value]];
+    }),
+  );
 
 const one =
   (field: 'openedBy' | 'assignedTo' | 'type' | 'area' | 'group') =>
@@ -42,34 +56,60 @@ const counted = (
   kind: EntityKind,
   label: string,
   pointers: (t: TicketRecord) => Pointer[],
+  alsoCounts?: string,
 ): Reference<TicketRecord> => ({
   kind,
   label,
   counted: true,
   pointers,
+  ...(alsoCounts ? { alsoCounts } : {}),
+});
+
+/**
+ * A search by a reference is counted on the record it names: its `refCount` when this is the
+ * only counted pointer at that kind (exact for tickets written before issue 12 too), else the
+ * attribute the reference also counts in.
+ */
+const byReference = (
+  slot: ExactSearch<TicketRecord>['slot'],
+  field: 'openedBy' | 'assignedTo' | 'type' | 'area' | 'group',
+  kind: EntityKind,
+  attribute = 'refCount',
+): ExactSearch<TicketRecord> => ({
+  slot,
+  value: (t) => t[field] ?? undefined,
+  count: { on: 'reference', kind, attribute, legacy: attribute !== 'refCount' },
 });
 
 export const ticketEntity: Entity<TicketRecord> = {
   entity: 'TICKET',
   label: 'Ticket',
   key: (tenantId, t) => keys.record(tenantId, 'TICKET', t.id),
-  list: { kind: 'TICKET', order: (t) => keys.byCreation(t.insertDate, t.id) },
+  list: {
+    kind: 'TICKET',
+    order: (t) => keys.byCreation(t.insertDate, t.id),
+    // Every ticket has a priority, 0 or 1: a bare ?page=n skips through those two partitions.
+    coveredBy: { param: 'priority', values: ['0', '1'] },
+  },
   searches: {
+    // Few values: counted on the tickets' total counter item, in the element that moves the total.
     status: {
       slot: 's1',
       value: (t) => t.status,
       input: searchValue(parseStatus, `must be one of ${STATUSES.join(', ')}`),
+      count: { on: 'total', legacy: true },
     },
     priority: {
       slot: 's2',
       value: (t) => String(t.priority),
       input: searchValue((raw) => (raw === '0' || raw === '1' ? raw : undefined), 'must be 0 or 1'),
+      count: { on: 'total', legacy: true },
     },
-    'openedBy._id': { slot: 's3', value: (t) => t.openedBy },
-    'assignedTo._id': { slot: 's4', value: (t) => t.assignedTo ?? undefined },
-    'type._id': { slot: 's5', value: (t) => t.type ?? undefined },
-    'area._id': { slot: 's6', value: (t) => t.area ?? undefined },
-    'group._id': { slot: 's7', value: (t) => t.group ?? undefined },
+    'openedBy._id': byReference('s3', 'openedBy', 'CUSTOMER'),
+    'assignedTo._id': byReference('s4', 'assignedTo', 'AGENT', 'assigned'),
+    'type._id': byReference('s5', 'type', 'TICKET_TYPE'),
+    'area._id': byReference('s6', 'area', 'TICKET_AREA'),
+    'group._id': byReference('s7', 'group', 'TICKET_GROUP'),
     // The ticket's key in an integrator's own system, matched exactly; a longer value than a
     // ticket can hold is a 400 (and could not name a counter: sort keys stop at 1 KB).
     externalId1: {
@@ -87,7 +127,8 @@ export const ticketEntity: Entity<TicketRecord> = {
       input: searchValue((raw) => raw.trim() || undefined, 'must not be blank'),
       values: (t) => t.tags,
       sk: keys.tag,
-      attributes: (t, tag) => ({ entity: 'TICKET_TAG', ticketId: t.id, tag }),
+      // With the ticket's page attributes, so a tag page reads tickets and their records at once.
+      attributes: (t, tag) => ({ entity: 'TICKET_TAG', ticketId: t.id, tag, ...pageAttributes(t) }),
     },
   },
   // `?managedDate=<ms>`: tickets changed since, for incremental sync.
@@ -105,10 +146,8 @@ export const ticketEntity: Entity<TicketRecord> = {
   // Counted: a customer with tickets, or an agent or lookup a ticket uses, cannot be deleted.
   references: [
     counted('CUSTOMER', 'Customer', one('openedBy')),
-    counted('AGENT', 'Agent', (t) => [
-      ...one('assignedTo')(t),
-      ...t.cc.map((id, i) => ({ id, path: `cc.${i}.id` })),
-    ]),
+    counted('AGENT', 'Agent', one('assignedTo'), 'assigned'),
+    counted('AGENT', 'Agent', (t) => (t.cc ?? []).map((id, i) => ({ id, path: `cc.${i}.id` }))),
     counted('TICKET_TYPE', 'Ticket type', one('type')),
     counted('TICKET_AREA', 'Ticket area', one('area')),
     counted('TICKET_GROUP', 'Ticket group', one('group')),
