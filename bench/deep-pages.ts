@@ -5,6 +5,7 @@ import { keys } from '../shared/store/keys';
 import { LIST_INDEX } from '../shared/store/table-schema';
 import { describeRequests, type Meter, typicalUsage, type Usage } from './meter';
 import { median, nowMs, progress, timed } from './stats';
+import { totalUnits } from './unit-split';
 
 /**
  * Section 2: a page reached by following nextQuery must cost what page 1 costs, however deep.
@@ -27,9 +28,18 @@ export interface DeepPagesResult {
   /** The same page by a bare `?page=n` (no cursor): O(n) key-only reads, for comparison. */
   barePageMedianMs: number;
   walkMs: number;
-  /** DynamoDB requests and read units of page 1 and of the deep page (they should match). */
-  page1Cost: { requests: string; readUnits: number };
-  deepCost: { requests: string; readUnits: number };
+  /**
+   * DynamoDB requests and read units of page 1 and of the deep page (they should match): as
+   * DynamoDB Local reported them, and on AWS's rules (bench/aws-units.ts).
+   */
+  page1Cost: PageCost;
+  deepCost: PageCost;
+}
+
+export interface PageCost {
+  requests: string;
+  readUnits: number;
+  awsReadUnits: number;
 }
 
 /** Medians of `a` and `b`, timed in alternation (a b, b a, ...). */
@@ -75,17 +85,23 @@ export const runDeepPages = async (
     return ms;
   };
   // Warm both paths, and count what each costs (3 calls each: a rate-limit lease may land in one).
-  const cost = async (path: string) => {
+  const cost = async (path: string): Promise<PageCost> => {
     meter.askCapacity = true;
+    meter.measureAws = true;
     const usages: Usage[] = [];
-    for (let i = 0; i < 3; i++) {
-      meter.reset();
-      await time(path);
-      usages.push(meter.take());
+    try {
+      for (let i = 0; i < 3; i++) {
+        meter.reset();
+        await time(path);
+        usages.push(meter.take());
+      }
+    } finally {
+      meter.askCapacity = false;
+      meter.measureAws = false;
     }
-    meter.askCapacity = false;
     const { usage } = typicalUsage(usages);
-    return { requests: describeRequests(usage), readUnits: usage.readUnits };
+    const aws = usage.aws ? totalUnits(usage.aws.units).read : Number.NaN;
+    return { requests: describeRequests(usage), readUnits: usage.readUnits, awsReadUnits: aws };
   };
   const page1Cost = await cost('/ticket/list');
   const deepCost = await cost(url);

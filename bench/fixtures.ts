@@ -91,10 +91,7 @@ export const createDetailTicket = async ({ api, refs }: Fixture): Promise<string
     area: { id: refs.areas[0] },
     group: { id: refs.groups[0] },
     tags: ['billing', 'vip'],
-    replies: Array.from({ length: 20 }, (_, i) => ({
-      text: `Reply ${i}: we are looking into it and will get back to you shortly.`,
-      ...(i % 2 === 0 ? { replyFromOperator: { id: agent } } : {}),
-    })),
+    replies: Array.from({ length: 20 }, (_, i) => benchReply(i, agent)),
   });
   for (let i = 0; i < 5; i++) {
     const res = await api.put(`/ticket/addNote/${id}`, {
@@ -104,4 +101,58 @@ export const createDetailTicket = async ({ api, refs }: Fixture): Promise<string
     if (res.status !== 200) throw new Error(`addNote answered ${res.status}`);
   }
   return id;
+};
+
+/** What a realistic ticket points at: its customer, its agent and its type. */
+export interface TicketRefs {
+  customer: string;
+  agent: string;
+  type: string;
+}
+
+/** 1 024 characters (1 KB in UTF-8): the description of issue 12's realistic ticket. */
+export const REALISTIC_DESCRIPTION = (() => {
+  const text =
+    'The customer reports that the invoice for last month shows a duplicated line and asks for a ' +
+    'corrected copy before the end of the quarter. ';
+  return text.repeat(Math.ceil(1024 / text.length)).slice(0, 1024);
+})();
+
+/** A reply of the bench: every other one (the 1st, 3rd, ...) from the agent. */
+export const benchReply = (i: number, agent: string) => ({
+  text: `Reply ${i}: we are looking into it and will get back to you shortly.`,
+  ...(i % 2 === 0 ? { replyFromOperator: { id: agent } } : {}),
+});
+
+/**
+ * Issue 12's realistic ticket, as a POST /ticket/insert body: a 1 KB description, a type, an
+ * assigned agent, two tags, no area and no group; `replies` replies (the first from the agent).
+ */
+export const realisticTicket = (refs: TicketRefs, replies = 0) => ({
+  subject: 'Invoice shows a duplicated line',
+  description: REALISTIC_DESCRIPTION,
+  openedBy: { id: refs.customer },
+  assignedTo: { id: refs.agent },
+  type: { id: refs.type },
+  tags: ['billing', 'vip'],
+  ...(replies > 0 ? { replies: Array.from({ length: replies }, (_, i) => benchReply(i, refs.agent)) } : {}),
+});
+
+/**
+ * A tenant of its own whose `count` realistic tickets all point at the same customer, agent
+ * and type: a page of them reads 3 related records, where the main tenant's pages read up to
+ * 20 customers, 5 agents and the lookups.
+ */
+export const sameReferencesTenant = async (
+  count: number,
+): Promise<{ api: TenantClient; refs: TicketRefs }> => {
+  const tenant = await newTenant('bench-same-references');
+  const api = clientFor(tenant);
+  const refs: TicketRefs = {
+    customer: await api.create('/customer/insert', { name: 'Only Customer', email: 'only@example.com' }),
+    agent: await api.create('/agent/insert', { name: 'Only Agent', email: 'only.agent@example.com' }),
+    type: (await api.get('/ticketType/list')).body.type.records[0].id,
+  };
+  for (let i = 0; i < count; i++) await api.create('/ticket/insert', realisticTicket(refs));
+  return { api, refs };
 };

@@ -1,35 +1,84 @@
 import { type ApiResponse, invoke } from '../local/invoke';
 import { forgetVerifiedTokens } from '../shared/auth/access-tokens';
 import { type CostPerMillion, costPerMillion } from './cost';
-import { createDetailTicket, type Fixture } from './fixtures';
+import {
+  benchReply,
+  createDetailTicket,
+  type Fixture,
+  realisticTicket,
+  sameReferencesTenant,
+} from './fixtures';
 import { type Meter, totalRequests, typicalUsage, type Usage } from './meter';
 import { median, progress, timed } from './stats';
+import { emptySplit, indexUnits, meanSplit, totalUnits, type UnitSplit } from './unit-split';
 
 /**
  * Section 1: what one request of each operation costs in DynamoDB requests and capacity, through
  * the real handlers (route match, payload 2.0 event, middy chain, store) after a warm-up, so the
- * access token is cached (see `ticket detail, cold auth` for the uncached cost).
+ * access token is cached (see `ticket detail, cold auth` for the uncached cost). Each operation
+ * runs twice over: timed samples (only DynamoDB Local's own capacity asked for), then samples
+ * metered on AWS's rules (aws-metering.ts: its extra reads would skew the timings).
  */
+
+/** Capacity units of one call, on the table and on each index touched. */
+export interface CapacitySummary {
+  readUnits: number;
+  writeUnits: number;
+  /** The part of readUnits + writeUnits spent on global secondary indexes. */
+  indexUnits: number;
+  split: UnitSplit;
+}
+
+/** Limits issue 12 sets on an operation, held on AWS's rules. */
+export interface OperationGoal {
+  requests?: number;
+  readUnits?: number;
+  writeUnits?: number;
+}
+
+/** Items of one kind written by one call: how many, the largest image (before or after), units. */
+export interface WrittenItems {
+  entity: string;
+  items: number;
+  largestBytes: number;
+  units: number;
+}
+
+/** What one call read with one command from one place (table or index): items or entries, bytes, units. */
+export interface ReadItems {
+  command: string;
+  index?: string;
+  items: number;
+  bytes: number;
+  units: number;
+}
+
 export interface OperationResult {
   name: string;
   request: string;
   /** Requests by command of one call, e.g. `{ Query: 1, BatchGetItem: 1 }`. */
   requests: Record<string, number>;
   totalRequests: number;
-  /** Capacity units of one call as DynamoDB Local reports them (mean over the samples). */
-  readUnits: number;
-  writeUnits: number;
-  /** The part of the capacity spent on global secondary indexes (reads of index Queries included). */
-  indexUnits: number;
+  /** On AWS's documented rules, from the items' actual sizes (mean over the metered samples). */
+  aws: CapacitySummary & {
+    /** Units by command (read + write) and items or entries each read or wrote. */
+    byCommand: Record<string, { read: number; write: number; items: number }>;
+    /** One call's writes by kind of item and its reads by command and index (the first metered sample). */
+    written: WrittenItems[];
+    read: ReadItems[];
+  };
+  /** As DynamoDB Local reported them for the same calls (its accounting is not AWS's: docs/performance.md). */
+  local: CapacitySummary;
+  goal?: OperationGoal;
   /**
    * Requests and capacity are those of the most common set of requests among the samples;
    * false when some samples differed (a rate-limit lease claimed, a retried transaction).
    */
   stable: boolean;
-  /** Median in-process latency against DynamoDB Local (handler + store, no HTTP). */
+  /** Median in-process latency against DynamoDB Local (handler + store, no HTTP), unmetered samples. */
   medianMs: number;
   samples: number;
-  /** USD per million requests on paper (Lambda arm64 1024 MB, HTTP API, on-demand DynamoDB). */
+  /** USD per million requests on paper (Lambda arm64 1024 MB, HTTP API, on-demand DynamoDB on AWS's units). */
   costPerMillion: CostPerMillion;
 }
 
@@ -40,9 +89,17 @@ interface Operation<C> {
   run: (ctx: C) => Promise<ApiResponse>;
   /** Shown in the table: method and path. */
   request: string;
+  goal?: OperationGoal;
 }
 
 const op = <C>(o: Operation<C>): Operation<unknown> => o as Operation<unknown>;
+
+/** Goals of issue 12 (on AWS's units): list and search pages, detail, writes. */
+const PAGE: OperationGoal = { requests: 2 };
+const SAME_REFERENCES_PAGE: OperationGoal = { requests: 2, readUnits: 8 };
+const SEARCH_PAGE: OperationGoal = { requests: 2, readUnits: 16 };
+/** Tickets of the same-references tenant: a full page 1 and a page 2 reached through nextQuery. */
+const SAME_REFERENCES_TICKETS = 30;
 
 export const runOperations = async (
   fx: Fixture,
@@ -52,31 +109,15 @@ export const runOperations = async (
   const { api, refs, tenant } = fx;
   const [customer, otherCustomer] = refs.customers as [string, string];
   const [agent, otherAgent] = refs.agents as [string, string];
-  const reply = (i: number) => ({
-    text: `Reply ${i}: we are looking into it and will get back to you shortly.`,
-    ...(i % 2 === 0 ? { replyFromOperator: { id: agent } } : {}),
-  });
-  const ticketBody = (replies: number) => ({
-    subject: 'Invoice shows a duplicated line',
-    description: 'The invoice for last month shows the same line twice. Please send a corrected copy.',
-    openedBy: { id: customer },
-    assignedTo: { id: agent },
-    type: { id: refs.types[0] },
-    area: { id: refs.areas[0] },
-    group: { id: refs.groups[0] },
-    status: 'opened',
-    priority: 1,
-    tags: ['billing', 'vip'],
-    ...(replies > 0 ? { replies: Array.from({ length: replies }, (_, i) => reply(i)) } : {}),
-  });
-  const newTicket = (replies = 0) => api.create('/ticket/insert', ticketBody(replies));
+  const ticketRefs = { customer, agent, type: refs.types[0] as string };
+  const newTicket = (replies = 0) => api.create('/ticket/insert', realisticTicket(ticketRefs, replies));
   let emails = 0;
   const newCustomer = () =>
     api.create('/customer/insert', { name: 'Bench Customer', email: `bench${emails++}@example.com` });
 
   /** The `ticket` page of a list URL, failing loudly on anything but 200. */
-  const ticketPage = async (url: string) => {
-    const res = await api.get(url);
+  const ticketPage = async (url: string, client = api) => {
+    const res = await client.get(url);
     if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.ticket as { nextQuery: string | null; records: { managedDate: number }[] };
   };
@@ -94,24 +135,36 @@ export const runOperations = async (
   for (let page = 1; page < 4 && byManaged.nextQuery; page++)
     byManaged = await ticketPage(byManaged.nextQuery);
   const since = byManaged.records.at(-1)?.managedDate ?? 0;
+  // A page whose 25 tickets point at one customer, one agent and one type (see sameReferencesTenant).
+  const same = await sameReferencesTenant(SAME_REFERENCES_TICKETS);
+  const samePage2 = (await ticketPage('/ticket/list', same.api)).nextQuery;
+  if (!samePage2) throw new Error('the same-references list has no page 2');
 
   const none = async () => undefined;
-  const get = (path: string) =>
-    op({ name: '', request: `GET ${path}`, setup: none, run: () => api.get(path) });
+  const get = (path: string, goal?: OperationGoal, client = api) =>
+    op({ name: '', request: `GET ${path}`, setup: none, run: () => client.get(path), goal });
   const named = (name: string, o: Operation<unknown>) => ({ ...o, name });
   const ops: Operation<unknown>[] = [
     op({
       name: 'ticket insert (2 replies)',
       request: 'POST /ticket/insert',
       setup: none,
-      run: () => api.post('/ticket/insert', ticketBody(2)),
+      run: () => api.post('/ticket/insert', realisticTicket(ticketRefs, 2)),
+      goal: { writeUnits: 45 },
     }),
-    named('ticket detail (20 replies, 5 notes)', get(`/ticket/${detailTicket}`)),
+    named('ticket detail (20 replies, 5 notes)', get(`/ticket/${detailTicket}`, { requests: 2 })),
     op({
       name: 'ticket detail, cold auth',
       request: `GET /ticket/${detailTicket}`,
       setup: async () => forgetVerifiedTokens(),
       run: () => api.get(`/ticket/${detailTicket}`),
+    }),
+    op({
+      name: 'ticket update (subject)',
+      request: 'PUT /ticket/update/{id}',
+      setup: () => newTicket(),
+      run: (id) => api.put(`/ticket/update/${id}`, { subject: 'Invoice shows a duplicated line (March)' }),
+      goal: { writeUnits: 20 },
     }),
     op({
       name: 'ticket update (status, assignee)',
@@ -123,13 +176,15 @@ export const runOperations = async (
       name: 'ticket reply',
       request: 'PUT /ticket/reply/{id}',
       setup: () => newTicket(),
-      run: (id) => api.put(`/ticket/reply/${id}`, reply(0)),
+      run: (id) => api.put(`/ticket/reply/${id}`, benchReply(0, agent)),
+      goal: { writeUnits: 20 },
     }),
     op({
       name: 'ticket add note',
       request: 'PUT /ticket/addNote/{id}',
       setup: () => newTicket(),
       run: (id) => api.put(`/ticket/addNote/${id}`, { note: 'Called the customer back.', insertBy: agent }),
+      goal: { writeUnits: 20 },
     }),
     op({
       name: 'ticket delete (20 replies)',
@@ -137,12 +192,24 @@ export const runOperations = async (
       setup: () => newTicket(20),
       run: (id) => api.del(`/ticket/delete/${id}`),
     }),
-    named('ticket list page 1', get('/ticket/list')),
+    named('ticket list page 1', get('/ticket/list', PAGE)),
     op({
       name: 'ticket list page 40 (nextQuery)',
       request: 'GET /ticket/list?page=40&cursor=…',
       setup: none,
       run: () => api.get(page40),
+      goal: PAGE,
+    }),
+    named(
+      `ticket list page 1, same references (${SAME_REFERENCES_TICKETS} tickets, own tenant)`,
+      get('/ticket/list', SAME_REFERENCES_PAGE, same.api),
+    ),
+    op({
+      name: 'ticket list page 2 (nextQuery), same references',
+      request: 'GET /ticket/list?page=2&cursor=…',
+      setup: none,
+      run: () => same.api.get(samePage2),
+      goal: SAME_REFERENCES_PAGE,
     }),
     named('ticket list ?page=40 (no cursor)', get('/ticket/list?page=40')),
     ...(
@@ -161,7 +228,7 @@ export const runOperations = async (
     ).map(([param, value]) =>
       named(
         `ticket search ${param}${param === 'managedDate' ? (value === '0' ? ' (all)' : ' (last 100)') : ''}`,
-        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`),
+        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`, SEARCH_PAGE),
       ),
     ),
     op({
@@ -176,6 +243,7 @@ export const runOperations = async (
           state: 'GB',
           company: 'Analytical Engines',
         }),
+      goal: { writeUnits: 10 },
     }),
     named('customer detail', get(`/customer/${customer}`)),
     op({
@@ -196,9 +264,9 @@ export const runOperations = async (
       setup: newCustomer,
       run: (id) => api.del(`/customer/delete/${id}`),
     }),
-    named('customer list page 1', get('/customer/list')),
-    named('customer search email', get('/customer/list?email=customer3%40example.com')),
-    named('customer search name', get('/customer/list?name=Customer%203')),
+    named('customer list page 1', get('/customer/list', PAGE)),
+    named('customer search email', get('/customer/list?email=customer3%40example.com', PAGE)),
+    named('customer search name', get('/customer/list?name=Customer%203', PAGE)),
     op({
       name: 'token exchange',
       request: 'GET /oauth/token',
@@ -212,37 +280,107 @@ export const runOperations = async (
 
   const bar = progress('operations');
   const results: OperationResult[] = [];
+  /** One sample: set up (unmetered), run metered, fail loudly on an error answer. */
+  const sample = async (o: Operation<unknown>) => {
+    const ctx = await o.setup();
+    meter.reset();
+    const { ms, value: res } = await timed(() => o.run(ctx));
+    const usage = meter.take();
+    if (res.status >= 300) throw new Error(`${o.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    return { ms, usage };
+  };
   for (const [i, o] of ops.entries()) {
     bar.update(i, ops.length, o.name);
-    const usages: Usage[] = [];
     const times: number[] = [];
+    const timedUsages: Usage[] = [];
     for (let s = 0; s <= samples; s++) {
-      const ctx = await o.setup();
-      meter.reset();
-      const { ms, value: res } = await timed(() => o.run(ctx));
-      const usage = meter.take();
-      if (res.status >= 300) throw new Error(`${o.name}: ${res.status} ${JSON.stringify(res.body)}`);
+      const { ms, usage } = await sample(o);
       if (s === 0) continue; // warm-up sample: first use of this handler module and code path
-      usages.push(usage);
       times.push(ms);
+      timedUsages.push(usage);
     }
-    const { usage: first, matching: typical, stable } = typicalUsage(usages);
-    const mean = (pick: (u: Usage) => number) =>
-      typical.reduce((sum, u) => sum + pick(u), 0) / typical.length;
+    const metered: Usage[] = [];
+    meter.measureAws = true;
+    try {
+      for (let s = 0; s < samples; s++) metered.push((await sample(o)).usage);
+    } finally {
+      meter.measureAws = false;
+    }
+    const { usage: first, matching: typical } = typicalUsage(metered);
+    const stable = typicalUsage([...timedUsages, ...metered]).stable;
+    const aws = awsSummary(typical);
     const measured = {
       name: o.name,
       request: o.request,
       requests: first.requests,
       totalRequests: totalRequests(first),
-      readUnits: mean((u) => u.readUnits),
-      writeUnits: mean((u) => u.writeUnits),
-      indexUnits: mean((u) => u.indexUnits),
+      aws,
+      local: summary(typical.map((u) => u.local)),
+      ...(o.goal ? { goal: o.goal } : {}),
       stable,
       medianMs: median(times),
       samples: times.length,
     };
-    results.push({ ...measured, costPerMillion: costPerMillion(measured) });
+    const mismatches = typical.flatMap((u) => u.aws?.mismatches ?? []);
+    if (mismatches.length > 0)
+      process.stderr.write(`  ${o.name}: ${mismatches[0]} (AWS read units suspect)\n`);
+    results.push({
+      ...measured,
+      costPerMillion: costPerMillion({ medianMs: measured.medianMs, ...aws }),
+    });
   }
-  bar.done(`${ops.length} operations, ${samples} samples each`);
+  bar.done(`${ops.length} operations, ${samples} timed and ${samples} metered samples each`);
   return results;
+};
+
+/** Mean read, write and index units of several calls' splits. */
+const summary = (splits: UnitSplit[]): CapacitySummary => {
+  const split = meanSplit(splits.length ? splits : [emptySplit()]);
+  const total = totalUnits(split);
+  return { readUnits: total.read, writeUnits: total.write, indexUnits: indexUnits(split), split };
+};
+
+/** AWS units of the typical calls (means), with one call's items written and read. */
+const awsSummary = (typical: Usage[]): OperationResult['aws'] => {
+  const awsUsages = typical.flatMap((u) => (u.aws ? [u.aws] : []));
+  const byCommand: OperationResult['aws']['byCommand'] = {};
+  for (const a of awsUsages) {
+    for (const [command, c] of Object.entries(a.byCommand)) {
+      const mine = byCommand[command] ?? { read: 0, write: 0, items: 0 };
+      mine.read += c.read / awsUsages.length;
+      mine.write += c.write / awsUsages.length;
+      mine.items += c.items / awsUsages.length;
+      byCommand[command] = mine;
+    }
+  }
+  const one = awsUsages[0];
+  const written = new Map<string, WrittenItems>();
+  for (const w of one?.writes ?? []) {
+    const seen = written.get(w.entity) ?? { entity: w.entity, items: 0, largestBytes: 0, units: 0 };
+    seen.items++;
+    seen.largestBytes = Math.max(seen.largestBytes, w.bytesBefore ?? 0, w.bytesAfter ?? 0);
+    seen.units += w.table + Object.values(w.indexes).reduce((sum, u) => sum + u, 0);
+    written.set(w.entity, seen);
+  }
+  const read = new Map<string, ReadItems>();
+  for (const r of one?.reads ?? []) {
+    const id = `${r.command}\n${r.index ?? ''}`;
+    const seen = read.get(id) ?? {
+      command: r.command,
+      ...(r.index ? { index: r.index } : {}),
+      items: 0,
+      bytes: 0,
+      units: 0,
+    };
+    seen.items += r.items;
+    seen.bytes += r.bytes;
+    seen.units += r.units;
+    read.set(id, seen);
+  }
+  return {
+    ...summary(awsUsages.map((a) => a.units)),
+    byCommand,
+    written: [...written.values()].sort((a, b) => b.units - a.units),
+    read: [...read.values()].sort((a, b) => b.units - a.units),
+  };
 };
