@@ -66,6 +66,8 @@ export interface OperationResult {
     /** One call's writes by kind of item and its reads by command and index (the first metered sample). */
     written: WrittenItems[];
     read: ReadItems[];
+    /** Write units were a transaction's index writes doubled like its item writes (an upper bound). */
+    conservativeWriteUnits: number;
   };
   /** As DynamoDB Local reported them for the same calls (its accounting is not AWS's: docs/performance.md). */
   local: CapacitySummary;
@@ -139,6 +141,22 @@ export const runOperations = async (
   const same = await sameReferencesTenant(SAME_REFERENCES_TICKETS);
   const samePage2 = (await ticketPage('/ticket/list', same.api)).nextQuery;
   if (!samePage2) throw new Error('the same-references list has no page 2');
+  const sameSearches: [string, string][] = [
+    ['status', 'opened'],
+    ['priority', '0'],
+    ['assignedTo._id', same.refs.agent],
+    ['type._id', same.refs.type],
+    ['tags', 'vip'],
+    ['managedDate', '0'],
+  ];
+  const sameSearchPage2 = async (param: string, value: string) => {
+    const next = (await ticketPage(`/ticket/list?${new URLSearchParams({ [param]: value })}`, same.api))
+      .nextQuery;
+    if (!next) throw new Error(`the same-references search ${param} has no page 2`);
+    return next;
+  };
+  const sameStatusPage2 = await sameSearchPage2('status', 'opened');
+  const sameManagedPage2 = await sameSearchPage2('managedDate', '0');
 
   const none = async () => undefined;
   const get = (path: string, goal?: OperationGoal, client = api) =>
@@ -228,9 +246,30 @@ export const runOperations = async (
     ).map(([param, value]) =>
       named(
         `ticket search ${param}${param === 'managedDate' ? (value === '0' ? ' (all)' : ' (last 100)') : ''}`,
-        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`, SEARCH_PAGE),
+        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`, PAGE),
       ),
     ),
+    // The read-unit goal of a search, on pages of realistic tickets that share their references.
+    ...sameSearches.map(([param, value]) =>
+      named(
+        `ticket search ${param}, same references`,
+        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`, SEARCH_PAGE, same.api),
+      ),
+    ),
+    op({
+      name: 'ticket search status page 2 (nextQuery), same references',
+      request: 'GET /ticket/list?status=…&page=2&cursor=…',
+      setup: none,
+      run: () => same.api.get(sameStatusPage2),
+      goal: SEARCH_PAGE,
+    }),
+    op({
+      name: 'ticket search managedDate page 2 (nextQuery), same references',
+      request: 'GET /ticket/list?managedDate=…&page=2&cursor=…',
+      setup: none,
+      run: () => same.api.get(sameManagedPage2),
+      goal: SEARCH_PAGE,
+    }),
     op({
       name: 'customer insert',
       request: 'POST /customer/insert',
@@ -377,8 +416,17 @@ const awsSummary = (typical: Usage[]): OperationResult['aws'] => {
     seen.units += r.units;
     read.set(id, seen);
   }
+  const indexDoubled = (a: (typeof awsUsages)[number]) =>
+    a.writes.reduce(
+      (sum, w) =>
+        sum +
+        w.table +
+        (w.command === 'TransactWriteItems' ? 2 : 1) * Object.values(w.indexes).reduce((n, u) => n + u, 0),
+      0,
+    );
   return {
     ...summary(awsUsages.map((a) => a.units)),
+    conservativeWriteUnits: awsUsages.reduce((sum, a) => sum + indexDoubled(a), 0) / (awsUsages.length || 1),
     byCommand,
     written: [...written.values()].sort((a, b) => b.units - a.units),
     read: [...read.values()].sort((a, b) => b.units - a.units),

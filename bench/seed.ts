@@ -56,13 +56,17 @@ class TransactCapture {
         ExpressionAttributeNames = {},
         ExpressionAttributeValues = {},
       } = element.Update;
-      const match = /^ADD (\S+) (:\w+)$/.exec(UpdateExpression.trim());
+      // Counter moves: `ADD #c0 :c0, #c1 :c1, …` (write-ops.ts addClause), summed per attribute.
+      const match = /^ADD (\S+ :\w+(?:, \S+ :\w+)*)$/.exec(UpdateExpression.trim());
       if (!match) throw new Error(`bulk seeding cannot replay "${UpdateExpression}": use --seed=real`);
-      const attribute = ExpressionAttributeNames[match[1] as string] ?? (match[1] as string);
-      const id = `${Key.pk}\n${Key.sk}\n${attribute}`;
-      const delta = ExpressionAttributeValues[match[2] as string] as number;
-      const seen = this.adds.get(id);
-      this.adds.set(id, { key: Key, attribute, delta: (seen?.delta ?? 0) + delta });
+      for (const pair of (match[1] as string).split(', ')) {
+        const [name, value] = pair.split(' ') as [string, string];
+        const attribute = ExpressionAttributeNames[name] ?? name;
+        const id = `${Key.pk}\n${Key.sk}\n${attribute}`;
+        const delta = ExpressionAttributeValues[value] as number;
+        const seen = this.adds.get(id);
+        this.adds.set(id, { key: Key, attribute, delta: (seen?.delta ?? 0) + delta });
+      }
     } else if (element.Delete) {
       throw new Error('bulk seeding cannot replay a Delete: use --seed=real');
     }

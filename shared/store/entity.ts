@@ -49,12 +49,16 @@ export interface ExactSearch<T> {
    * (keys.counter). `total`: an attribute of the list's total counter, for fields with a few
    * values (status, priority), so the write that moves the total moves it in the same element.
    * `reference`: an attribute of the record the value names (a counted reference moves it with
-   * `refCount`, in the element that checks the record exists). `legacy`: records written before
-   * issue 12 are still counted in the counter item of its own, read and added as well.
+   * `refCount`, in the element that checks the record exists). `entries`: no count is kept, for
+   * searches that match a few records (unique e-mails and names, an external id): a page that
+   * reads them all counts what it read, a longer one counts its entries with key-only queries
+   * (carried in its cursors). `legacy`: records written before issue 12 are still counted in the
+   * counter item of its own, read and added as well.
    */
   count?:
     | { on: 'total'; legacy: boolean }
-    | { on: 'reference'; kind: EntityKind; attribute: string; legacy: boolean };
+    | { on: 'reference'; kind: EntityKind; attribute: string; legacy: boolean }
+    | { on: 'entries' };
 }
 
 /** A field with many values (tags): one child item per value, its `list` entry in the value's partition. */
@@ -218,6 +222,7 @@ const searchCells = <T>(
   };
   const count = search.count;
   if (!count) return { moved: own, read: [own] };
+  if (count.on === 'entries') return { moved: undefined, read: [] };
   const cell: CountCell =
     count.on === 'total'
       ? { key: keys.counter(tenantId, counterNames.total(kind)), attribute: `${param}=${value}` }
@@ -418,6 +423,8 @@ export interface SearchTarget {
   sortFrom?: string;
   /** Searches whose partitions together hold exactly this list, in its order (see `coveredBy`). */
   coveredBy?: SearchTarget[];
+  /** No count is kept: the page counts its entries (ExactSearch `count: { on: 'entries' }`). */
+  countEntries?: true;
 }
 
 /** Every search of an entity's list, by query parameter, with the schema of its query value. */
@@ -458,6 +465,7 @@ export const searchTarget = <T>(
       index: searchIndexOf(exact.slot),
       partition: keys.search(tenantId, kind, param, key),
       count: searchCells(e, tenantId, param, exact, key).read,
+      ...(exact.count?.on === 'entries' ? { countEntries: true as const } : {}),
     };
   }
   if (e.multi?.[param]) {

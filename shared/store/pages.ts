@@ -59,7 +59,7 @@ export interface PageSource {
    * The exact number of entries: the sum of counter cells, read in the page's BatchGetItem (with
    * what `fetch` asks for), or counted by a function (queries, a parent item).
    */
-  count: { cells: readonly CountCell[] } | { by: () => Promise<number> };
+  count: { cells: readonly CountCell[] } | { by: () => Promise<number> } | { entries: true };
   /** Counted once, on the page a client starts from, then carried in the cursors. */
   carryCount?: boolean;
   /**
@@ -115,8 +115,13 @@ export const listSource = (req: Pick<ListRequest, 'tenantId' | 'resource' | 'tar
     partition,
     ...(sortFrom === undefined ? {} : { range: { from: sortFrom } }),
     order: 'newest',
-    count: sortFrom === undefined ? { cells: count } : { by: () => rangeCount(source, count) },
-    carryCount: sortFrom !== undefined,
+    count:
+      sortFrom !== undefined
+        ? { by: () => rangeCount(source, count) }
+        : req.target.countEntries
+          ? { entries: true }
+          : { cells: count },
+    carryCount: sortFrom !== undefined || req.target.countEntries === true,
     ...(req.target.coveredBy
       ? { skipVia: req.target.coveredBy.map((target) => listSource({ ...req, target })) }
       : {}),
@@ -142,8 +147,10 @@ export const pageOf = async (src: PageSource, page: number, cursorText?: string)
   const cells = 'cells' in src.count ? src.count.cells : [];
   const fetchKeys = (items: Item[]) => src.fetch?.(items) ?? [];
   let total: number | undefined = cursor?.c;
-  // A count that is not in cells is made alongside the read.
-  const counting = total === undefined && 'by' in src.count ? src.count.by() : undefined;
+  // A count that is not in cells is made alongside the read, but for a first page of a count that
+  // travels in cursors (a range, a ticket's notes): one that reads every entry counts them itself.
+  const selfCounting = src.carryCount === true && !cursor && page === 1;
+  const counting = total === undefined && 'by' in src.count && !selfCounting ? src.count.by() : undefined;
   // Awaited once the read is done; a failure (the ticket is gone) is thrown there, not lost now.
   counting?.catch(() => undefined);
   let read: Read;
@@ -157,9 +164,16 @@ export const pageOf = async (src: PageSource, page: number, cursorText?: string)
       read = await reading;
       fetched = await getMany([...counted, ...fetchKeys(read.items)]);
     }
+    if (total === undefined && selfCounting && !read.hasMore) total = read.items.length;
+    if (total === undefined && 'entries' in src.count) total = await countEntries(src);
+    if (total === undefined && selfCounting && 'by' in src.count) total = await src.count.by();
     total ??= counting ? await counting : sumCells(cells, fetched);
   } else {
-    total = counting ? await counting : await readCells(cells);
+    total = counting
+      ? await counting
+      : 'entries' in src.count
+        ? await countEntries(src)
+        : await readCells(cells);
     const skipping = src.skipVia ? skipMerged(src, src.skipVia, page) : skip(src, page);
     const start = pageStartsWithin(page, total) ? await skipping : undefined;
     read = start ? await readFrom(src, 'n', start) : { items: [], hasMore: false };

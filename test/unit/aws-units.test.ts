@@ -153,9 +153,19 @@ describe('index writes', () => {
       table: 2,
       indexes: { all: 2, inc: 2 },
     });
-    // In a transaction, every one of these doubles (index writes too: the conservative reading).
+    // In a transaction the table's write doubles; an index write costs what it does outside one.
     expect(
       itemWriteCharge({ kind: 'update', before: item, after }, { indexes, transactional: true }),
+    ).toEqual({
+      table: 4,
+      indexes: { all: 2, inc: 2 },
+    });
+    // The conservative upper bound doubles the index writes as well.
+    expect(
+      itemWriteCharge(
+        { kind: 'update', before: item, after },
+        { indexes, transactional: true, conservative: true },
+      ),
     ).toEqual({
       table: 4,
       indexes: { all: 4, inc: 4 },
@@ -195,16 +205,35 @@ describe('index writes', () => {
       itemWriteCharge({ kind: 'put', after: reply }, tx),
       itemWriteCharge({ kind: 'check', before: agent }, tx),
     ];
+    // Every element's table write doubles; the ticket's index writes cost what they cost outside.
     expect(charges).toEqual([
+      { table: 4, indexes: { list: 2, search8v2: 2 } },
+      { table: 2, indexes: {} },
+      { table: 2, indexes: {} },
+    ]);
+    const units = (c: { table: number; indexes: Record<string, number> }) =>
+      c.table + Object.values(c.indexes).reduce((a, b) => a + b, 0);
+    expect(charges.reduce((sum, c) => sum + units(c), 0)).toBe(12);
+    // The conservative upper bound doubles the index writes too: 4 units more.
+    const conservative = { ...tx, conservative: true };
+    const bounds = [
+      itemWriteCharge({ kind: 'update', before: ticket, after: touched }, conservative),
+      itemWriteCharge({ kind: 'put', after: reply }, conservative),
+      itemWriteCharge({ kind: 'check', before: agent }, conservative),
+    ];
+    expect(bounds).toEqual([
       { table: 4, indexes: { list: 4, search8v2: 4 } },
       { table: 2, indexes: {} },
       { table: 2, indexes: {} },
     ]);
-    const total = charges.reduce(
-      (sum, c) => sum + c.table + Object.values(c.indexes).reduce((a, b) => a + b, 0),
-      0,
-    );
-    expect(total).toBe(16);
+    expect(bounds.reduce((sum, c) => sum + units(c), 0)).toBe(16);
+    // Outside a transaction there is nothing to double: the bound is the charge.
+    expect(
+      itemWriteCharge(
+        { kind: 'update', before: ticket, after: touched },
+        { indexes: INDEXES, conservative: true },
+      ),
+    ).toEqual({ table: 2, indexes: { list: 2, search8v2: 2 } });
   });
 
   it('charges a new ticket in every index that holds it', () => {

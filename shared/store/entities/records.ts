@@ -48,11 +48,19 @@ const recordEntity = <T extends BaseRecord>(
 const lower = (s: string) => s.toLowerCase();
 const text = (value: string | null | undefined) => value ?? undefined;
 
-/** E-mail: searched and unique case-insensitively. */
+/** A person's name, matched exactly: few share one, so a search counts what it finds (no count kept). */
+const byName = <T extends { name?: string | null }>(): ExactSearch<T> => ({
+  slot: 's2',
+  value: (r) => text(r.name),
+  count: { on: 'entries' },
+});
+
+/** E-mail: searched and unique case-insensitively; a search finds at most one (no count kept). */
 const emailSearch = <T extends { email?: string }>(): ExactSearch<T> => ({
   slot: 's1',
   value: (r) => r.email?.toLowerCase(),
   normalize: lower,
+  count: { on: 'entries' },
 });
 const uniqueEmail = <T extends { email?: string }>(who: string): Unique<T> => ({
   field: 'email',
@@ -88,7 +96,7 @@ const insertedBy: Reference<CustomerRecord> = {
 };
 
 export const customerEntity = recordEntity<CustomerRecord>('CUSTOMER', 'Customer', {
-  searches: { email: emailSearch(), name: { slot: 's2', value: (r) => text(r.name) } },
+  searches: { email: emailSearch(), name: byName() },
   references: [insertedBy],
   unique: [uniqueEmail('customer')],
 });
@@ -97,7 +105,7 @@ export const customerEntity = recordEntity<CustomerRecord>('CUSTOMER', 'Customer
 export type AgentRecord = BaseRecord & AgentInput & Required<Pick<AgentInput, 'name' | 'email' | 'language'>>;
 
 export const agentEntity = recordEntity<AgentRecord>('AGENT', 'Agent', {
-  searches: { email: emailSearch(), name: { slot: 's2', value: (r) => text(r.name) } },
+  searches: { email: emailSearch(), name: byName() },
   unique: [uniqueEmail('agent')],
 });
 
@@ -106,7 +114,8 @@ export type StoredLookup = BaseRecord & LookupRecord;
 /** Lookups are searched by their name exactly and unique by it case-insensitively. */
 const lookupEntity = (kind: EntityKind, label: string, field: LookupField) =>
   recordEntity<StoredLookup>(kind, label, {
-    searches: { [field]: { slot: 's1', value: (r) => text(r[field]) } },
+    // Names are unique in the tenant: a search finds at most one (no count kept).
+    searches: { [field]: { slot: 's1', value: (r) => text(r[field]), count: { on: 'entries' } } },
     unique: [
       {
         field,

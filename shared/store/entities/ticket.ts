@@ -112,9 +112,11 @@ export const ticketEntity: Entity<TicketRecord> = {
     'group._id': byReference('s7', 'group', 'TICKET_GROUP'),
     // The ticket's key in an integrator's own system, matched exactly; a longer value than a
     // ticket can hold is a 400 (and could not name a counter: sort keys stop at 1 KB).
+    // Matches one ticket or a few: the page counts what it finds (no count kept).
     externalId1: {
       slot: 's9',
       value: (t) => t.externalId1 ?? undefined,
+      count: { on: 'entries' },
       input: searchValue(
         (raw) => (raw.length <= TICKET_LIMITS.externalId ? raw : undefined),
         `at most ${TICKET_LIMITS.externalId} characters`,
