@@ -72,22 +72,20 @@ export const operationChecks = (
       actual: String(o.totalRequests),
       pass: o.totalRequests <= g.requests,
     });
-  if (g.readUnits !== undefined)
+  for (const [key, what, unit] of [
+    ['readUnits', 'AWS read units', 'RCU'],
+    ['writeUnits', 'AWS write units', 'WCU'],
+  ] as const) {
+    const limit = g[key];
+    if (limit === undefined) continue;
     checks.push({
-      what: 'AWS read units',
-      unit: 'RCU',
-      target: `≤ ${g.readUnits}`,
-      actual: String(round(o.aws.readUnits, 1)),
-      pass: o.aws.readUnits <= g.readUnits,
+      what,
+      unit,
+      target: `≤ ${limit}`,
+      actual: String(round(o.aws[key], 1)),
+      pass: o.aws[key] <= limit,
     });
-  if (g.writeUnits !== undefined)
-    checks.push({
-      what: 'AWS write units',
-      unit: 'WCU',
-      target: `≤ ${g.writeUnits}`,
-      actual: String(round(o.aws.writeUnits, 1)),
-      pass: o.aws.writeUnits <= g.writeUnits,
-    });
+  }
   return checks;
 };
 

@@ -29,31 +29,12 @@ import { LIST_INDEX, PAGE_ATTRIBUTES, SEARCH_INDEXES } from '../../shared/store/
 import { createTicketWrites, replyWrites } from '../../shared/store/tickets';
 import { mergeCounters } from '../../shared/store/transact';
 import type { CountCell, WriteOp } from '../../shared/store/write-ops';
-import { customer, id, itemMoves, NOW, TENANT, thrown, ticket } from './fixtures';
+import { addsOf, customer, id, itemMoves, NOW, TENANT, thrown, ticket } from './fixtures';
 
 const recordPk = (kind: EntityKind, n: number) => keys.record(TENANT, kind, id(n)).pk;
 const ORDER = keys.byCreation(NOW, id(100));
 const COUNTERS = `T#${TENANT}#COUNTERS`;
 
-type Update = NonNullable<WriteOp['item']['Update']>;
-
-/**
- * The moves of a count element (`ADD #c0 :c0, #c1 :c1…`) as [attribute, delta] pairs; fails on
- * any other expression and on names or values the expression does not use.
- */
-const addsOf = (update: Update): [string, number][] => {
-  const expression = update.UpdateExpression ?? '';
-  if (!/^ADD #c0 :c0(, #c\d+ :c\d+)*$/.test(expression)) throw new Error(`not a count move: ${expression}`);
-  const pairs = expression
-    .slice('ADD '.length)
-    .split(', ')
-    .map((pair) => pair.split(' ') as [string, string]);
-  const names = update.ExpressionAttributeNames ?? {};
-  const values = update.ExpressionAttributeValues ?? {};
-  expect(Object.keys(names).sort()).toEqual(pairs.map(([name]) => name).sort());
-  expect(Object.keys(values).sort()).toEqual(pairs.map(([, value]) => value).sort());
-  return pairs.map(([name, value]) => [names[name] as string, values[value] as number]);
-};
 
 /**
  * The count moves of a plan by item (a counter item by its name, a record by its pk) and

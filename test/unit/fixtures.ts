@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { TICKET_DEFAULTS } from '../../shared/domain/ticket-rules';
 import type { CustomerRecord } from '../../shared/store/entities/records';
 import type { TicketRecord } from '../../shared/store/entities/ticket';
@@ -52,4 +53,22 @@ export const thrown = async (fn: () => unknown): Promise<unknown> => {
     return error;
   }
   throw new Error('expected an error, none was thrown');
+};
+
+/**
+ * The moves of a count element (`ADD #c0 :c0, #c1 :c1…`) as [attribute, delta] pairs; fails on
+ * any other expression and on names or values the expression does not use.
+ */
+export const addsOf = (update: NonNullable<WriteOp['item']['Update']>): [string, number][] => {
+  const expression = update.UpdateExpression ?? '';
+  if (!/^ADD #c0 :c0(, #c\d+ :c\d+)*$/.test(expression)) throw new Error(`not a count move: ${expression}`);
+  const pairs = expression
+    .slice('ADD '.length)
+    .split(', ')
+    .map((pair) => pair.split(' ') as [string, string]);
+  const names = update.ExpressionAttributeNames ?? {};
+  const values = update.ExpressionAttributeValues ?? {};
+  expect(Object.keys(names).sort()).toEqual(pairs.map(([name]) => name).sort());
+  expect(Object.keys(values).sort()).toEqual(pairs.map(([, value]) => value).sort());
+  return pairs.map(([name, value]) => [names[name] as string, values[value] as number]);
 };

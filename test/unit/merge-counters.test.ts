@@ -6,7 +6,7 @@ import { keys } from '../../shared/store/keys';
 import { mergeCounters } from '../../shared/store/transact';
 import type { Deltas, WriteOp } from '../../shared/store/write-ops';
 import { countDelta, countMove } from '../../shared/store/write-ops';
-import { id, TENANT } from './fixtures';
+import { id, addsOf as pairsOf, TENANT } from './fixtures';
 
 const agent = { kind: 'AGENT' as const, label: 'Agent' };
 const put = (sk: string): WriteOp => ({ item: { Put: { Item: { pk: 'P', sk } } } });
@@ -14,20 +14,8 @@ const COUNTERS = `T#${TENANT}#COUNTERS`;
 
 type Update = NonNullable<WriteOp['item']['Update']>;
 
-/** The moves of a count element (`ADD #c0 :c0, #c1 :c1…`) by attribute; fails on any other shape. */
-const addsOf = (update: Update): Deltas => {
-  const expression = update.UpdateExpression ?? '';
-  if (!/^ADD #c0 :c0(, #c\d+ :c\d+)*$/.test(expression)) throw new Error(`not a count move: ${expression}`);
-  const pairs = expression
-    .slice('ADD '.length)
-    .split(', ')
-    .map((pair) => pair.split(' ') as [string, string]);
-  const names = update.ExpressionAttributeNames ?? {};
-  const values = update.ExpressionAttributeValues ?? {};
-  expect(Object.keys(names).sort()).toEqual(pairs.map(([name]) => name).sort());
-  expect(Object.keys(values).sort()).toEqual(pairs.map(([, value]) => value).sort());
-  return Object.fromEntries(pairs.map(([name, value]) => [names[name] as string, values[value] as number]));
-};
+/** The moves of a count element by attribute; fails on any other shape. */
+const addsOf = (update: Update): Deltas => Object.fromEntries(pairsOf(update));
 
 /** Counter moves of a plan by counter name (the counter item's sort key) and attribute, summed. */
 const counterMoves = (ops: WriteOp[], tenantId = TENANT): Record<string, Deltas> => {
