@@ -7,6 +7,7 @@ import {
   ScanCommand,
   type ScanCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { itemKindOf } from '../shared/store/keys';
 import type { IndexSpec } from '../shared/store/table-schema';
 import { itemBytes } from '../shared/store/write-ops';
 import {
@@ -116,14 +117,8 @@ export const describeShape = async (client: DynamoDBDocumentClient, table: strin
 };
 
 /** What kind of item this is, for the report: its `entity`, else what its key says. */
-export const entityOf = (item: Item | undefined, key: Item): string => {
-  if (typeof item?.entity === 'string') return item.entity;
-  const pk = String(key.pk ?? '');
-  if (pk.endsWith('#COUNTERS')) return 'COUNTER';
-  if (pk.startsWith('RATE#')) return 'RATE_WINDOW';
-  if (pk.includes('#IDEMPOTENCY#')) return 'IDEMPOTENCY';
-  return 'ITEM';
-};
+export const entityOf = (item: Item | undefined, key: Item): string =>
+  typeof item?.entity === 'string' ? item.entity : itemKindOf(String(key.pk ?? ''), String(key.sk ?? ''));
 
 /** The names (`#x`) and values (`:x`) an expression uses. */
 const tokens = (expression: unknown, sigil: '#' | ':'): Set<string> =>

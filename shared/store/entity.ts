@@ -130,6 +130,13 @@ export interface Entity<T> {
   ranges?: Record<string, RangeSearch<T>>;
   references?: Reference<T>[];
   unique?: Unique<T>[];
+  /**
+   * Fields not stored because the item's keys hold them (a ticket's `insertDate` is in its
+   * `listsk`): read back from the item by `hydrate`, overriding any copy an older item kept.
+   */
+  derived?: Record<string, (item: Item) => unknown>;
+  /** Values not stored when a field has them (empty lists): `hydrate` puts them back. */
+  defaults?: Item;
 }
 
 /** Attributes of an entity's item that the engine owns; everything else is the record's own. */
@@ -161,21 +168,39 @@ export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): I
   return attributes;
 };
 
-/** A record's fields without the empty ones: an absent field reads as null (nothing derivable is stored). */
-const present = (record: Item): Item =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
+/**
+ * What of a record is stored: nothing derivable. No null field (absent reads as null), no field
+ * at its declared default, none the keys hold (`derived`); the item's type and tenant are in
+ * its key (keys.ts `itemKindOf`).
+ */
+const stored = <T>(e: Entity<T>, record: Item): Item =>
+  Object.fromEntries(
+    Object.entries(record).filter(
+      ([name, value]) =>
+        value !== null &&
+        value !== undefined &&
+        !(e.derived && name in e.derived) &&
+        !(e.defaults && name in e.defaults && same(e.defaults[name], value)),
+    ),
+  );
 
-/** The record's own item: its non-null fields, key, entity name, tenant and index attributes. */
+/** The record's own item: its stored fields, key and index attributes. */
 export const itemOf = <T>(e: Entity<T>, tenantId: string, record: T, system: Item = {}): Item => ({
-  ...present(record as Item),
+  ...stored(e, record as Item),
   ...system,
   ...e.key(tenantId, record),
-  entity: e.entity,
-  // Tenant-owned items name their tenant; clients and tokens (tenantId '') are above tenants.
-  ...(tenantId ? { tenantId } : {}),
   ...indexAttributes(e, tenantId, record),
   ...(e.list ? { [DERIVED]: derivedDigest(e, record) } : {}),
 });
+
+/** An item as read, with the fields `itemOf` left out because they are derivable put back. */
+export const hydrate = <T>(e: Entity<T>, item: Item): Item => {
+  const derived = Object.entries(e.derived ?? {}).flatMap(([name, from]) => {
+    const value = from(item);
+    return value === undefined ? [] : [[name, value]];
+  });
+  return { ...e.defaults, ...item, ...Object.fromEntries(derived) };
+};
 
 /**
  * `dv`: a digest of everything the engine derives other items from (search values, multi
@@ -575,7 +600,9 @@ export const updateWrite = <T>(
   // What the item had and the new one does not: index entries that no longer apply, fields
   // that became empty (null is not stored). Counts other writes keep on the item stay.
   for (const attr of Object.keys(current)) {
-    if (attr in next || attr in add || BASE.includes(attr) || attr === 'version') continue;
+    // Keys and the version stay; anything else the new item lacks goes (an older item's
+    // `tenantId`, `entity` and derivable copies included).
+    if (attr in next || attr in add || attr === 'pk' || attr === 'sk' || attr === 'version') continue;
     if (pre.keep?.includes(attr)) continue;
     const at = `#r${n++}`;
     names[at] = attr;

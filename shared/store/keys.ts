@@ -37,6 +37,12 @@ const padTime = (ms: number): string => String(ms).padStart(15, '0');
 /** Lexicographic order equals numeric order for any safe integer, negative ones included. */
 export const sortableTime = (ms: number): string => (BigInt(ms) + 2n ** 53n).toString().padStart(17, '0');
 
+/** The instant an order built by `keys.byCreation` starts with. */
+export const creationTimeOf = (order: string): number => Number(order.slice(0, 15));
+
+/** The instant an order built by `keys.byTime` (or any `sortableTime` prefix) starts with. */
+export const timeOf = (order: string): number => Number(BigInt(order.slice(0, 17)) - 2n ** 53n);
+
 const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
 
 export const keys = {
@@ -148,3 +154,32 @@ export const isReply = (sk: string): boolean => childKind(sk) === 'reply';
 export const isNote = (sk: string): boolean => childKind(sk) === 'note';
 export const isDocument = (sk: string): boolean => childKind(sk) === 'document';
 export const isTag = (sk: string): boolean => childKind(sk) === 'tag';
+
+const KINDS: readonly string[] = [
+  'CUSTOMER',
+  'AGENT',
+  'TICKET_TYPE',
+  'TICKET_AREA',
+  'TICKET_GROUP',
+  'TICKET',
+];
+
+/**
+ * What an item is, from its key alone (items do not store their type: it is in the key):
+ * `TICKET`, `TICKET_REPLY`, `TICKET_NOTE`, `TICKET_DOCUMENT`, `TICKET_TAG`, a record kind,
+ * `COUNTER`, `UNIQUE`, `IDEMPOTENCY`, `CLIENT`, `ACCESS_TOKEN`, `RATE_WINDOW`, or `ITEM`.
+ */
+export const itemKindOf = (pk: string, sk: string): string => {
+  if (pk.startsWith(RATE_PREFIX)) return 'RATE_WINDOW';
+  if (pk.startsWith(CLIENT)) return sk.startsWith(TOKEN) ? 'ACCESS_TOKEN' : 'CLIENT';
+  if (!pk.startsWith(TENANT)) return 'ITEM';
+  const rest = pk.slice(pk.indexOf('#', TENANT.length) + 1);
+  if (rest === 'COUNTERS') return 'COUNTER';
+  if (rest.startsWith('UNIQUE#')) return 'UNIQUE';
+  if (rest.startsWith('IDEMPOTENCY#')) return 'IDEMPOTENCY';
+  const kind = KINDS.find((k) => rest.startsWith(`${k}#`));
+  if (!kind) return 'ITEM';
+  if (kind !== 'TICKET') return kind;
+  const child = childKind(sk);
+  return child === 'record' || child === undefined ? 'TICKET' : `TICKET_${child.toUpperCase()}`;
+};

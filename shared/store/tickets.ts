@@ -12,7 +12,16 @@ import {
   type TicketRecord,
   ticketEntity,
 } from './entities/ticket';
-import { deleteWrite, derivedWrites, type Item, itemOf, recordOf, searchTarget, updateWrite } from './entity';
+import {
+  deleteWrite,
+  derivedWrites,
+  hydrate,
+  type Item,
+  itemOf,
+  recordOf,
+  searchTarget,
+  updateWrite,
+} from './entity';
 import { NotFound, StaleVersion } from './errors';
 import { isId } from './ids';
 import {
@@ -44,6 +53,10 @@ const ticketItem = (tenantId: string, ticket: TicketRecord, version: number): It
   itemOf(ticketEntity, tenantId, ticket, { version });
 
 export const ticketFields = (item: StoredTicket): TicketRecord => recordOf<TicketRecord>(item, TICKET_META);
+
+/** A ticket item as read, with what is not stored (dates the keys hold, empty lists) put back. */
+const ticketOf = (item: Item | undefined): StoredTicket | undefined =>
+  item && (hydrate(ticketEntity, item) as StoredTicket);
 
 /** A new ticket with its tags, counts and reference counts. */
 export const createTicketWrites = (tenantId: string, ticket: TicketRecord): WriteOp[] => [
@@ -104,11 +117,11 @@ export const touchTicketWrite = (
     item: {
       Update: {
         Key: ticketKey(tenantId, id),
-        UpdateExpression: `SET managedDate = :now, #managed = :managed${extra.set ?? ''} ADD version :one`,
+        // managedDate is read from its order key (an older item's copy of it goes).
+        UpdateExpression: `SET #managed = :managed${extra.set ?? ''} REMOVE managedDate ADD version :one`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#managed': SEARCH_INDEXES[managed.slot].sort },
         ExpressionAttributeValues: {
-          ':now': now,
           ':managed': managed.order({ id, managedDate: now } as TicketRecord),
           ':one': 1,
           ...extra.values,
@@ -151,7 +164,7 @@ export const findTicket = async (tenantId: string, id: string): Promise<StoredTi
   const out = await db().send(
     new GetCommand({ TableName: tableName(), Key: ticketKey(tenantId, id), ConsistentRead: true }),
   );
-  return out.Item as StoredTicket | undefined;
+  return ticketOf(out.Item);
 };
 
 /** The ticket item (consistent): what an update starts from; 404 when there is none. */
@@ -189,7 +202,7 @@ export const readCollection = async (
   const of = (kind: ReturnType<typeof childKind>) =>
     items.filter((item) => childKind(String(item.sk)) === kind);
   return {
-    ticket: of('record')[0] as StoredTicket | undefined,
+    ticket: ticketOf(of('record')[0]),
     replies: of('reply') as unknown as ReplyRecord[],
     notes: of('note') as unknown as NoteRecord[],
     documents: (of('document') as unknown as DocumentRecord[]).sort(
@@ -242,9 +255,7 @@ export const listTickets = async (
     ],
   );
   const tickets = page.items.map((entry) =>
-    whole(entry)
-      ? (entry as StoredTicket)
-      : (page.fetched.get(`${entry.pk}\n${RECORD_SK}`) as StoredTicket | undefined),
+    whole(entry) ? ticketOf(entry) : ticketOf(page.fetched.get(`${entry.pk}\n${RECORD_SK}`)),
   );
   const unread = tickets.filter(
     (t, i): t is StoredTicket => t !== undefined && !pointing(page.items[i] as Item),
@@ -428,7 +439,7 @@ export const readDetailItems = async (
     }),
   );
   const items = (first.Items ?? []) as Item[];
-  const ticket = items.find((item) => item.sk === RECORD_SK) as StoredTicket | undefined;
+  const ticket = ticketOf(items.find((item) => item.sk === RECORD_SK));
   if (!ticket) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
   // The first page read every item of a kind when it ended past all of that kind's keys.
   const end = first.LastEvaluatedKey?.sk as string | undefined;

@@ -15,6 +15,7 @@ import { clientEntity } from '../../shared/store/entities/system';
 import { replyEntity, type TicketRecord, ticketEntity } from '../../shared/store/entities/ticket';
 import {
   derivedWrites,
+  hydrate,
   indexAttributes,
   itemOf,
   recordOf,
@@ -24,7 +25,7 @@ import {
   updateWrite,
 } from '../../shared/store/entity';
 import { Conflict, InvalidReference } from '../../shared/store/errors';
-import { type EntityKind, keys, sortableTime } from '../../shared/store/keys';
+import { type EntityKind, itemKindOf, keys, sortableTime } from '../../shared/store/keys';
 import { LIST_INDEX, PAGE_ATTRIBUTES, SEARCH_INDEXES } from '../../shared/store/table-schema';
 import { createTicketWrites, replyWrites } from '../../shared/store/tickets';
 import { mergeCounters } from '../../shared/store/transact';
@@ -34,7 +35,6 @@ import { addsOf, customer, id, itemMoves, NOW, TENANT, thrown, ticket } from './
 const recordPk = (kind: EntityKind, n: number) => keys.record(TENANT, kind, id(n)).pk;
 const ORDER = keys.byCreation(NOW, id(100));
 const COUNTERS = `T#${TENANT}#COUNTERS`;
-
 
 /**
  * The count moves of a plan by item (a counter item by its name, a record by its pk) and
@@ -114,23 +114,35 @@ describe('indexAttributes / itemOf / recordOf', () => {
     ).toEqual({});
   });
 
-  it('builds the item: fields, system attributes, key, entity, tenant; no tenant above tenants', () => {
+  it('builds the item: fields, system attributes, key; its type and tenant only in the key', () => {
     const c = customer();
-    expect(itemOf(customerEntity, TENANT, c, { version: 3 })).toMatchObject({
-      ...c,
-      version: 3,
-      pk: `T#${TENANT}#CUSTOMER#${c.id}`,
-      sk: '#',
-      entity: 'CUSTOMER',
-      tenantId: TENANT,
-    });
+    const item = itemOf(customerEntity, TENANT, c, { version: 3 });
+    expect(item).toMatchObject({ ...c, version: 3, pk: `T#${TENANT}#CUSTOMER#${c.id}`, sk: '#' });
+    expect(item).not.toHaveProperty('entity');
+    expect(item).not.toHaveProperty('tenantId');
+    expect(itemKindOf(item.pk as string, item.sk as string)).toBe('CUSTOMER');
     const client = { clientId: 'abc', name: 'n', secretHash: 'h', createdAt: 1, revoked: false };
-    expect(itemOf(clientEntity, '', client)).toEqual({
-      ...client,
-      pk: 'CLIENT#abc',
-      sk: 'CLIENT',
-      entity: 'CLIENT',
+    expect(itemOf(clientEntity, '', client)).toEqual({ ...client, pk: 'CLIENT#abc', sk: 'CLIENT' });
+    expect(itemKindOf('CLIENT#abc', 'CLIENT')).toBe('CLIENT');
+  });
+
+  it('stores no ticket date its order keys hold, nor empty lists, and reads them back', () => {
+    const t = ticket({ insertDate: NOW - 5000, managedDate: NOW, cc: [], tags: [], customFields: [] });
+    const item = itemOf(ticketEntity, TENANT, t, { version: 1 });
+    for (const field of ['insertDate', 'managedDate', 'cc', 'tags', 'customFields'])
+      expect(item).not.toHaveProperty(field);
+    expect(hydrate(ticketEntity, item)).toMatchObject({
+      insertDate: NOW - 5000,
+      managedDate: NOW,
+      cc: [],
+      tags: [],
+      customFields: [],
     });
+    // An older item's stored copy loses to what its keys say (a reply moved s8sk, not the copy).
+    expect(hydrate(ticketEntity, { ...item, managedDate: 1 }).managedDate).toBe(NOW);
+    expect(itemKindOf(item.pk as string, '#')).toBe('TICKET');
+    expect(itemKindOf(item.pk as string, keys.reply(NOW, id(9)))).toBe('TICKET_REPLY');
+    expect(itemKindOf(item.pk as string, keys.tag('vip'))).toBe('TICKET_TAG');
   });
 
   it('stores none of the null fields of a record (absent reads as null), and keeps false, 0 and empty values', () => {
@@ -572,7 +584,6 @@ describe('reply writes', () => {
     expect(ops[0]?.item.Put?.Item).toMatchObject({
       pk: `T#${TENANT}#TICKET#${id(100)}`,
       sk: keys.reply(NOW, id(200)),
-      entity: 'TICKET_REPLY',
     });
     expect(ops[1]?.onConditionFailed?.()).toMatchObject({
       errors: [{ path: 'replies.2.replyFromOperator.id' }],

@@ -1,7 +1,7 @@
 import { searchValue } from '../../schemas/list-query';
 import { parseStatus, STATUSES, type Status, TICKET_LIMITS, type TicketInput } from '../../schemas/ticket';
 import type { Entity, ExactSearch, Item, Pointer, Reference } from '../entity';
-import { type EntityKind, keys, sortableTime } from '../keys';
+import { creationTimeOf, type EntityKind, keys, sortableTime, timeOf } from '../keys';
 import { PAGE_ATTRIBUTES } from '../table-schema';
 
 /**
@@ -127,7 +127,7 @@ export const ticketEntity: Entity<TicketRecord> = {
   multi: {
     tags: {
       input: searchValue((raw) => raw.trim() || undefined, 'must not be blank'),
-      values: (t) => t.tags,
+      values: (t) => t.tags ?? [],
       sk: keys.tag,
       // With the ticket's page attributes, so a tag page reads tickets and their records at once.
       attributes: (t, tag) => ({ entity: 'TICKET_TAG', ticketId: t.id, tag, ...pageAttributes(t) }),
@@ -145,6 +145,12 @@ export const ticketEntity: Entity<TicketRecord> = {
       from: (raw) => sortableTime(Number(raw)),
     },
   },
+  // Not stored: the order keys hold both dates (listsk, s8sk); empty lists are left out.
+  derived: {
+    insertDate: (item) => (typeof item.listsk === 'string' ? creationTimeOf(item.listsk) : undefined),
+    managedDate: (item) => (typeof item.s8sk === 'string' ? timeOf(item.s8sk) : undefined),
+  },
+  defaults: { cc: [], customFields: [], tags: [] },
   // Counted: a customer with tickets, or an agent or lookup a ticket uses, cannot be deleted.
   references: [
     counted('CUSTOMER', 'Customer', one('openedBy')),
