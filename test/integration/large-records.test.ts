@@ -229,6 +229,46 @@ describe('what a page costs', () => {
     );
   });
 
+  it('is two requests for every list and search page; a range counts itself when one page holds it', async () => {
+    const { tenant, customer } = await tenantWithCustomer();
+    const api = clientFor(tenant);
+    const agent = await api.create('/agent/insert', { name: 'A', email: 'a@example.com' });
+    const make = (i: number) =>
+      api.create('/ticket/insert', {
+        subject: `t${i}`,
+        description: 'd',
+        openedBy: { id: customer },
+        assignedTo: { id: agent },
+        tags: ['x'],
+        externalId1: `E${i}`,
+      });
+    for (let i = 0; i < 3; i++) await make(i);
+    const cost = async (url: string) => {
+      const { result, sent } = await counted(() => api.get(url));
+      expect(result.status, url).toBe(200);
+      return sent;
+    };
+    await cost('/ticket/list'); // the access token verified and cached
+    for (const query of [
+      '',
+      'status=opened',
+      'priority=0',
+      `assignedTo._id=${agent}`,
+      'tags=x',
+      'externalId1=E1',
+      'managedDate=0',
+    ])
+      expect(await cost(listUrl(query)), query).toEqual({ Query: 1, BatchGetItem: 1 });
+    expect(await cost('/customer/list?email=ada@example.com')).toEqual({ Query: 1, BatchGetItem: 1 });
+    // A range longer than a page is counted on its first page (key-only COUNT queries)...
+    for (let i = 3; i < 30; i++) await make(i);
+    const first = await counted(() => api.get(listUrl('managedDate=0')));
+    expect(first.sent.Query).toBeGreaterThan(1);
+    expect(first.result.body.ticket.totalRecords).toBe(30);
+    // ...and carries the count in its cursors: the next page is two requests again.
+    expect(await cost(first.result.body.ticket.nextQuery)).toEqual({ Query: 1, BatchGetItem: 1 });
+  });
+
   it('stays one Query per MB read, at any depth through nextQuery', async () => {
     const { tenant, customer } = await tenantWithCustomer();
     const api = clientFor(tenant);
