@@ -41,6 +41,15 @@ const schema = z.object({
   /** Access tokens issued per minute per client (each is a written item; 429 beyond, nothing written). */
   TOKEN_EXCHANGES_PER_MINUTE: withDefault(whole(1), 30),
   TOKEN_TTL_SECONDS: withDefault(whole(60, 86_400), 3600),
+  /** Days the change feed keeps an event (DynamoDB's TTL deletes it after); an older cursor is a 410. */
+  EVENT_RETENTION_DAYS: withDefault(whole(1, 365), 30),
+  /**
+   * How far behind the present the feed reads (ms): an event becomes readable this long after its
+   * write was sent, so a write that commits after a later one (concurrent writers) is never
+   * passed by a reader that already read the later one. It must exceed the longest a write can
+   * take from being stamped to being committed (docs/decisions.md, "Events").
+   */
+  EVENT_FEED_LAG_MS: withDefault(whole(0, 600_000), 5000),
   /**
    * Set by the stack while an existing table moves to the current indexes one step at a time
    * (store/table-schema.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:

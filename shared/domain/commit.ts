@@ -1,4 +1,5 @@
 import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
+import { type EventDraft, eventWrites } from '../store/events';
 import { StaleWrite, sleep, writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 
@@ -11,6 +12,8 @@ import type { WriteOp } from '../store/write-ops';
 export interface WritePlan<R> {
   result: R;
   ops: WriteOp[];
+  /** What happened, for the change feed: written in the same transaction (store/events.ts). */
+  events?: EventDraft[];
   /** Once committed. A failure here does not undo the write (it committed); it is left for a retry to sweep. */
   after?: () => Promise<void>;
 }
@@ -74,7 +77,13 @@ export const commit = async <R>(
     for (let attempt = 1; ; attempt++) {
       plan = await build();
       try {
-        await writeAtomically([...(ctx.remember?.(idOf(plan.result)) ?? []), ...plan.ops], ctx.requestToken);
+        // Events are stamped as the transaction goes out (each attempt anew): the feed's lag
+        // (EVENT_FEED_LAG_MS) only has to cover one send.
+        const events = eventWrites(ctx.tenantId, plan.events ?? [], Date.now());
+        await writeAtomically(
+          [...(ctx.remember?.(idOf(plan.result)) ?? []), ...plan.ops, ...events],
+          ctx.requestToken,
+        );
         break;
       } catch (error) {
         if (error instanceof RequestInProgress) await replayWhenCommitted(ctx, error);

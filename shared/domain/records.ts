@@ -9,6 +9,7 @@ import {
 } from '../store/records';
 import { assertFits } from '../store/transact';
 import { commit, NOTHING_STAGED, type Staged, type WriteContext } from './commit';
+import { changed } from './events';
 
 /**
  * The write service of the record resources (customers, agents, lookups): what a resource
@@ -40,11 +41,11 @@ export const insertRecord = async <T extends BaseRecord, I>(
   return commit(
     ctx,
     () => {
-      const { id, ops } = insertWrites(r.entity, ctx.tenantId, {
+      const { id, record, ops } = insertWrites(r.entity, ctx.tenantId, {
         ...r.prepare(input, undefined),
         ...fields,
       } as T);
-      return { result: id, ops };
+      return { result: id, ops, events: [changed(r.entity.kind, 'created', id, record)] };
     },
     staged,
   );
@@ -78,7 +79,12 @@ export const updateRecord = async <T extends BaseRecord, I>(
       known = undefined;
       checkVersion(`${r.entity.label} ${id}`, current, ctx.ifMatch);
       const { before, after, ops } = writes(current, fields);
-      return { result: id, ops, after: async () => r.files?.release(before, after) };
+      return {
+        result: id,
+        ops,
+        events: [changed(r.entity.kind, 'updated', id, after)],
+        after: async () => r.files?.release(before, after),
+      };
     },
     staged,
   );
@@ -95,6 +101,7 @@ export const deleteRecord = <T extends BaseRecord, I>(
     return {
       result: id,
       ops: deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
+      events: [changed(r.entity.kind, 'deleted', id, null)],
       after: async () => r.files?.release(fieldsOf(current), undefined),
     };
   });

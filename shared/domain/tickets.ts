@@ -26,6 +26,7 @@ import {
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { commit, type WriteContext } from './commit';
+import { addedToTicket, changed } from './events';
 import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from './ticket-rules';
 
 /**
@@ -105,10 +106,15 @@ export const insertTicket = async (ctx: WriteContext, input: TicketInput): Promi
     await staged.undo();
     await releaseSequence(tenantId, sequence, number);
   };
-  return commit(ctx, () => ({ result: id, ops: writes(ticket)(documentRecords(id, documents, now)) }), {
-    undo,
-    after: staged.after,
-  });
+  return commit(
+    ctx,
+    () => ({
+      result: id,
+      ops: writes(ticket)(documentRecords(id, documents, now)),
+      events: [changed('TICKET', 'created', id, ticket)],
+    }),
+    { undo, after: staged.after },
+  );
 };
 
 /**
@@ -131,6 +137,12 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
     ...repliesWrites(tenantId, id, replies, now),
     ...documentWrites(tenantId, docs),
   ];
+  /** The update, then each reply and document it added. */
+  const events = (current: StoredTicket, now: number, docs: DocumentRecord[]) => [
+    changed('TICKET', 'updated', id, updatedTicket(ticketFields(current), patch, now)),
+    ...replies.map((reply) => addedToTicket('replied', id, replyRecord(id, reply, now))),
+    ...docs.map((doc) => addedToTicket('attachment_added', id, doc)),
+  ];
   preflight(ctx, writes(known, Date.now()), batches, id);
   const { documents, staged } = await stageDocuments(tenantId, id, batches);
   return commit(
@@ -140,7 +152,8 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
       known = undefined;
       checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
       const now = Date.now();
-      return { result: id, ops: writes(current, now)(documentRecords(id, documents, now)) };
+      const docs = documentRecords(id, documents, now);
+      return { result: id, ops: writes(current, now)(docs), events: events(current, now, docs) };
     },
     staged,
   );
@@ -174,10 +187,17 @@ export const replyToTicket = async (
   const { documents, staged } = await stageDocuments(tenantId, ticketId, batches);
   return commit(
     ctx,
-    () => ({
-      result: record.id,
-      ops: writes(documentRecords(ticketId, documents, now)),
-    }),
+    () => {
+      const docs = documentRecords(ticketId, documents, now);
+      return {
+        result: record.id,
+        ops: writes(docs),
+        events: [
+          addedToTicket('replied', ticketId, record),
+          ...docs.map((doc) => addedToTicket('attachment_added', ticketId, doc)),
+        ],
+      };
+    },
     staged,
   );
 };
@@ -187,20 +207,19 @@ export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInp
   if (!isId(ticketId)) throw ticketMissing(ticketId);
   const now = Date.now();
   const id = newId(now);
+  const record = {
+    id,
+    ticketId,
+    note: note.note,
+    insertBy: note.insertBy ?? null,
+    assignedTo: note.assignedTo ?? null,
+    date: note.date ?? now,
+    remindMe: note.remindMe ?? null,
+  };
   return commit(ctx, () => ({
     result: id,
-    ops: [
-      touchTicketWrite(tenantId, ticketId, now),
-      ...noteWrites(tenantId, {
-        id,
-        ticketId,
-        note: note.note,
-        insertBy: note.insertBy ?? null,
-        assignedTo: note.assignedTo ?? null,
-        date: note.date ?? now,
-        remindMe: note.remindMe ?? null,
-      }),
-    ],
+    ops: [touchTicketWrite(tenantId, ticketId, now), ...noteWrites(tenantId, record)],
+    events: [addedToTicket('note_added', ticketId, record)],
   }));
 };
 
@@ -230,6 +249,7 @@ export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
     return {
       result: id,
       ops: deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
+      events: [changed('TICKET', 'deleted', id, null)],
       after: () => sweep(ctx.tenantId, id, true),
     };
   });

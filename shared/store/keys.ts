@@ -82,6 +82,11 @@ export const keys = {
   /** One item per value of a multi-valued field (a ticket's tags). */
   tag: (tag: string): string => `${CHILD.tag}${tag}`,
 
+  /** The tenant's change feed: one partition, events ordered by `eventOrder`. */
+  events: (tenantId: string): string => `${tenantPrefix(tenantId)}EVENTS`,
+  /** An event's place in the feed: the instant its write was sent, then its id (unique). */
+  eventOrder: (stamp: number, eventId: string): string => `${sortableTime(stamp)}#${eventId}`,
+
   /** The remembered outcome of a request sent with an Idempotency-Key (hashed) in a tenant. */
   idempotency: (tenantId: string, keyHash: string): ItemKey => ({
     pk: `${tenantPrefix(tenantId)}IDEMPOTENCY#${keyHash}`,

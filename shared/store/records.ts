@@ -59,11 +59,12 @@ export const insertWrites = <T extends BaseRecord>(
   e: RecordEntity<T>,
   tenantId: string,
   fields: Omit<T, keyof BaseRecord>,
-): { id: string; ops: WriteOp[] } => {
+): { id: string; record: T; ops: WriteOp[] } => {
   const id = newId();
   const record = { ...fields, id, createdAt: Date.now() } as T;
   return {
     id,
+    record,
     ops: [
       {
         item: {

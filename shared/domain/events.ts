@@ -1,0 +1,36 @@
+import type { EventDraft } from '../store/events';
+import type { EntityKind } from '../store/keys';
+
+/**
+ * The events a write reports (written in its transaction by domain/commit.ts). Types are
+ * `<resource>.<what happened>`: `ticket.created`, `ticket.replied`, `customer.deleted`…
+ * (shared/schemas/events.ts lists them all).
+ */
+const RESOURCE: Record<EntityKind, string> = {
+  TICKET: 'ticket',
+  CUSTOMER: 'customer',
+  AGENT: 'agent',
+  TICKET_TYPE: 'ticket_type',
+  TICKET_AREA: 'ticket_area',
+  TICKET_GROUP: 'ticket_group',
+};
+
+type Change = 'created' | 'updated' | 'deleted';
+
+/** A record created, updated (what it reads like now) or deleted (a tombstone). */
+export const changed = (kind: EntityKind, change: Change, id: string, record: object | null): EventDraft => ({
+  type: `${RESOURCE[kind]}.${change}`,
+  resourceId: id,
+  resource: change === 'deleted' ? null : (record as Record<string, unknown>),
+});
+
+/** Something added to a ticket: a reply, a note, a document. */
+export const addedToTicket = (
+  what: 'replied' | 'note_added' | 'attachment_added',
+  ticketId: string,
+  record: object,
+): EventDraft => ({
+  type: `ticket.${what}`,
+  resourceId: ticketId,
+  resource: record as Record<string, unknown>,
+});
