@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { agentInsert, agentUpdate } from './schemas/agent';
 import { customerInsert, customerUpdate } from './schemas/customer';
 import { mediaType } from './schemas/documents';
+import { eventListQuery } from './schemas/events';
 import { requiredText } from './schemas/fields';
 import { listQuery } from './schemas/list-query';
 import { ticketAreaSchemas, ticketGroupSchemas, ticketTypeSchemas } from './schemas/lookups';
@@ -67,6 +68,7 @@ export type ResponseBody =
   | 'openapi'
   | 'html'
   | 'script'
+  | 'feed'
   | `view:${string}`
   | `page:${string}`;
 
@@ -203,6 +205,18 @@ const ROUTES = [
     auth: 'basic',
     request: { query: z.object({ grant_type: z.optional(z.string()) }) },
     responses: { success: [200, 'token'], problems: [400, 401, 429, 500, 503, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'eventList',
+    summary: 'Read the change feed: every change of the account, oldest first, from a cursor or an instant',
+    method: 'GET',
+    path: '/event/list',
+    handler: 'event-list',
+    access: 'read',
+    auth: 'bearer',
+    cursors: true,
+    request: { query: eventListQuery },
+    responses: { success: [200, 'feed'], problems: [...COMMON, 410] },
   },
   {
     operationId: 'ticketList',

@@ -1,6 +1,7 @@
 import {
   Conflict,
   Contended,
+  CursorExpired,
   DeadlineExceeded,
   DomainError,
   type FieldError,
@@ -52,6 +53,7 @@ const STATUS: [new (...args: never[]) => DomainError, number, string][] = [
   [Unauthorized, 401, 'Unauthorized'],
   [NotFound, 404, 'Not Found'],
   [Conflict, 409, 'Conflict'],
+  [CursorExpired, 410, 'Gone'],
   [StaleVersion, 412, 'Precondition Failed'],
   [LimitExceeded, 413, 'Content Too Large'],
   [IdempotencyKeyReused, 422, 'Unprocessable Content'],

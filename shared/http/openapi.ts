@@ -10,6 +10,7 @@ import {
   agentView,
   customerView,
   documentView,
+  eventFeedView,
   idView,
   labelsView,
   noteView,
@@ -75,6 +76,7 @@ const BODIES: Partial<Record<ResponseBody, { component: string; schema: z.ZodMin
   upload: { component: 'Upload', schema: uploadView },
   redirect: { component: 'Redirect', schema: redirectView },
   openapi: { component: 'OpenApiDocument', schema: openApiDocumentView },
+  feed: { component: 'EventFeed', schema: eventFeedView },
 };
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -519,6 +521,12 @@ const TAGS: { name: string; description: string; matches: (r: Route) => boolean 
     name: 'Lookups',
     description: 'Ticket types, areas and groups: names with a label per language.',
     matches: (r) => /^\/ticket(Type|Area|Group)\//.test(r.path),
+  },
+  {
+    name: 'Events',
+    description:
+      'The change feed: every committed change of the account, exactly once, oldest first, resumable from a cursor.',
+    matches: (r) => r.path.startsWith('/event/'),
   },
 ];
 const tagOf = (route: Route): string => {

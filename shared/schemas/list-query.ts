@@ -6,11 +6,11 @@ import * as z from 'zod/mini';
  * checked (and normalised) by its own schema. Unknown fields are a 400 that names them.
  */
 const PAGE = /^[1-9]\d{0,6}$/;
-const page = z.pipe(
+export const pageNumber = z.pipe(
   z.string().check(z.regex(PAGE, 'page must be an integer from 1 to 9999999')),
   z.transform(Number),
 );
-const cursor = z.string().check(z.minLength(1, 'cursor must not be empty'));
+export const cursorText = z.string().check(z.minLength(1, 'cursor must not be empty'));
 
 /** A search value as sent: 1 to 500 characters. */
 /**
@@ -47,7 +47,10 @@ export type ListQueryInput = { page: number; cursor?: string } & {
 
 export const listQuery = (searches: SearchSchemas): z.ZodMiniType<ListQueryInput> => {
   const names = Object.keys(searches);
-  const shape: Record<string, z.ZodMiniType> = { page: z._default(page, 1), cursor: z.optional(cursor) };
+  const shape: Record<string, z.ZodMiniType> = {
+    page: z._default(pageNumber, 1),
+    cursor: z.optional(cursorText),
+  };
   for (const name of names) shape[name] = z.optional(searches[name] as z.ZodMiniType<string, string>);
   return z.strictObject(shape).check(
     z.refine((q) => names.filter((name) => q[name] !== undefined).length <= 1, {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EVENT_TYPES } from './events';
 import { LANGUAGES } from './fields';
 import { SOURCES, STATUSES } from './ticket';
 
@@ -211,6 +212,53 @@ export const pageFields = {
 export const pageView = <T extends z.ZodMiniType>(record: T) =>
   z.object({ ...pageFields, records: z.array(record) });
 export type PageView<T> = z.output<z.ZodMiniObject<typeof pageFields>> & { records: T[] };
+
+/**
+ * One event of the change feed: what happened (`type`), when (`occurredAt`, ms, when its write
+ * was sent), to which resource (`resourceId`: a ticket's id for its replies, notes and
+ * attachments), and that resource as it read right after the change (null for a deletion). A
+ * ticket reads as in a list page; a reply, note or document as in a ticket.
+ */
+export const eventView = z.object({
+  id: about(z.string(), 'Unique per event.'),
+  type: about(z.enum(EVENT_TYPES), '`<resource>.<what happened>`.'),
+  occurredAt: timestamp,
+  resourceId: id,
+  resource: about(
+    maybe(
+      z.union([
+        ticketListView,
+        replyView,
+        noteView,
+        documentView,
+        customerView,
+        agentView,
+        ticketTypeView,
+        ticketAreaView,
+        ticketGroupView,
+      ]),
+    ),
+    'The resource after the change; null when it was deleted.',
+  ),
+});
+export type EventView = z.output<typeof eventView>;
+
+/**
+ * A page of the change feed, oldest first. `nextQuery` is never null: on the last page it is
+ * where to poll for what comes next. There is no total (the feed has no end).
+ */
+export const eventFeedView = z.object({
+  event: z.object({
+    recordsPerPage: pageFields.recordsPerPage,
+    previousQuery: about(z.null(), 'The feed is read forward only.'),
+    nextQuery: about(
+      url,
+      'Where the next events will be (with a signed cursor); poll it when a page is short.',
+    ),
+    records: z.array(eventView),
+  }),
+});
+export type EventFeedView = z.output<typeof eventFeedView>;
 
 export const idView = z.object({ id });
 

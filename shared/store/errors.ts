@@ -43,6 +43,11 @@ export class InvalidCursor extends DomainError {
   readonly code = 'bad-request';
 }
 
+/** A feed cursor older than the events the feed keeps (EVENT_RETENTION_DAYS): 410. */
+export class CursorExpired extends DomainError {
+  readonly code = 'cursor-expired';
+}
+
 /** The record named by the request (path id) does not exist in this tenant. */
 export class NotFound extends DomainError {
   readonly code = 'not-found';

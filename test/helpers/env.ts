@@ -16,6 +16,8 @@ process.env.RATE_LIMIT_PER_MINUTE = '1000000';
 process.env.AUTH_FAILURES_PER_MINUTE_PER_CLIENT = '1000000';
 process.env.AUTH_FAILURES_PER_MINUTE_PER_IP = '1000000';
 process.env.TOKEN_EXCHANGES_PER_MINUTE = '1000000';
+// The change feed reads this far behind the present (5 s in production): short, so tests read their events at once.
+process.env.EVENT_FEED_LAG_MS = '100';
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.CURSOR_SECRET_ARN;
 // The access log is one line per request: keep test output readable unless asked for.

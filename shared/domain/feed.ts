@@ -1,0 +1,73 @@
+import { config } from '../config';
+import type { EventListQuery } from '../schemas/events';
+import { decodeCursor, encodeCursor } from '../store/cursor';
+import type { NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
+import { CursorExpired, InvalidCursor } from '../store/errors';
+import { readEvents, type StoredEvent } from '../store/events';
+import { keys, sortableTime, timeOf } from '../store/keys';
+import { RECORDS_PER_PAGE } from '../store/pages';
+import { type Related, readRelated } from '../store/tickets';
+import { relatedOf } from './ticket-reads';
+
+/**
+ * Reading the change feed (`GET /event/list`): a tenant's events oldest first, from a cursor, a
+ * time (`since`) or the oldest kept, up to the feed's frontier: EVENT_FEED_LAG_MS behind the
+ * present, so that an event whose write was sent before a later one's but committed after it
+ * is already there when a reader passes its place (docs/decisions.md, "Events"). Two requests a
+ * page: the Query of the events, one BatchGetItem of the records their resources point at.
+ */
+export interface FeedPage {
+  events: StoredEvent[];
+  related: Related;
+  /** Where reading goes on when the response carries the first `kept` events (all: where the read stopped). */
+  next: (kept: number) => Promise<{ page: number; cursor: string }>;
+}
+
+const DAY = 86_400_000;
+
+export const readFeed = async (
+  tenantId: string,
+  query: EventListQuery,
+  now = Date.now(),
+): Promise<FeedPage> => {
+  const { EVENT_RETENTION_DAYS, EVENT_FEED_LAG_MS } = config();
+  const types = query.type ?? [];
+  const binding = { t: tenantId, r: 'EVENT', f: types.join(',') };
+  const cursor = query.cursor ? await decodeCursor(query.cursor, binding) : undefined;
+  if (cursor && cursor.p !== query.page)
+    throw new InvalidCursor('The page parameter does not match the cursor.');
+  const oldest = now - EVENT_RETENTION_DAYS * DAY;
+  if (cursor && timeOf(cursor.k[0]) < oldest)
+    throw new CursorExpired(
+      `This cursor points ${EVENT_RETENTION_DAYS} days or more back: the feed no longer has those events. Start again with ?since=.`,
+    );
+  // Events past their retention may wait for DynamoDB's TTL a while: never served.
+  const floor = sortableTime(oldest);
+  const start = cursor ? cursor.k[0] : query.since !== undefined ? sortableTime(query.since) : '';
+  // Positions are strings: the later of the two.
+  const after = [start, floor].sort()[1] as string;
+  const until = sortableTime(now - EVENT_FEED_LAG_MS);
+  const { events, reached } = await readEvents(tenantId, { after, until, limit: RECORDS_PER_PAGE, types });
+  const related = await readRelated(tenantId, relatedOf(...resourcesOf(events)));
+  const page = query.page + 1;
+  return {
+    events,
+    related,
+    next: async (kept) => {
+      const at = kept < events.length ? (events[kept - 1] as StoredEvent).sk : reached;
+      const position: [string, string, string] = [at, keys.events(tenantId), at];
+      return { page, cursor: await encodeCursor({ ...binding, p: page, d: 'n', k: position }) };
+    },
+  };
+};
+
+/** The tickets, replies and notes the events carry (what their views expand). */
+const resourcesOf = (events: StoredEvent[]): [TicketRecord[], ReplyRecord[], NoteRecord[]] => {
+  const of = <T>(...types: string[]) =>
+    events.filter((e) => e.resource && types.includes(e.type)).map((e) => e.resource as unknown as T);
+  return [
+    of<TicketRecord>('ticket.created', 'ticket.updated'),
+    of<ReplyRecord>('ticket.replied'),
+    of<NoteRecord>('ticket.note_added'),
+  ];
+};
