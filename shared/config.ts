@@ -47,9 +47,11 @@ const schema = z.object({
    * How far behind the present the feed reads (ms): an event becomes readable this long after its
    * write was sent, so a write that commits after a later one (concurrent writers) is never
    * passed by a reader that already read the later one. It must exceed the longest a write can
-   * take from being stamped to being committed (docs/decisions.md, "Events").
+   * take from being stamped to being committed: the functions' 10 s timeout (every call is
+   * aborted before it) and 2 s for DynamoDB to finish a transaction it received
+   * (docs/decisions.md, "Events"; test/infra/stack.test.ts holds the timeout under it).
    */
-  EVENT_FEED_LAG_MS: withDefault(whole(0, 600_000), 5000),
+  EVENT_FEED_LAG_MS: withDefault(whole(0, 600_000), 12_000),
   /**
    * Set by the stack while an existing table moves to the current indexes one step at a time
    * (store/table-schema.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHelpdeskStack } from '../../infra/app';
 import { signsCursors } from '../../infra/helpdesk-stack';
 import { readStackContext } from '../../infra/stack-context';
+import { config, resetConfig } from '../../shared/config';
 import { type Route, routeKey, routes } from '../../shared/routes';
 import {
   ALL_INDEXES,
@@ -147,6 +148,20 @@ describe('functions', () => {
       if (publicIds.has(id)) expect(env.TABLE_NAME, id).toBeUndefined();
       else expect(ref(env.TABLE_NAME), id).toBe(table);
     }
+  });
+
+  it("ends every function's writes before the change feed reads their events (EVENT_FEED_LAG_MS)", () => {
+    // An event is stamped when its transaction is sent; the feed reads EVENT_FEED_LAG_MS behind
+    // the present, which must outlast any write still in flight: the function's timeout, and 2 s
+    // for DynamoDB to finish a transaction it received.
+    const set = process.env.EVENT_FEED_LAG_MS;
+    delete process.env.EVENT_FEED_LAG_MS;
+    resetConfig();
+    const lag = config().EVENT_FEED_LAG_MS; // the default the stack deploys with
+    if (set !== undefined) process.env.EVENT_FEED_LAG_MS = set;
+    resetConfig();
+    for (const [id, fn] of functions)
+      expect((fn.Properties.Timeout as number) * 1000 + 2000, id).toBeLessThanOrEqual(lag);
   });
 
   it('gives every function its own log group with retention and the removal policy', () => {
