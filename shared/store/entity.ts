@@ -33,11 +33,17 @@ import {
  */
 export type Item = Record<string, unknown>;
 
-/** `GET /<resource>/list?<param>=<value>`: one index slot, one counter per value. */
 /** How a query value of a search is checked and normalised (`?status=onhold` → `on hold`); plain text when absent. */
 type QueryValue = z.ZodMiniType<string, string>;
 
-export interface ExactSearch<T> {
+/**
+ * `GET /<resource>/list?<param>=<value>`: an exact-match search, served by an index slot
+ * (`SlotSearch`) or, for a value the entity keeps unique, by its guard item (`GuardSearch`).
+ */
+export type ExactSearch<T> = SlotSearch<T> | GuardSearch;
+
+/** An exact search served by one index slot: the record's item carries its partition attribute. */
+export interface SlotSearch<T> {
   slot: SearchSlot;
   input?: QueryValue;
   /** The key value of a record (already normalised), or undefined when it has none. */
@@ -50,7 +56,7 @@ export interface ExactSearch<T> {
    * values (status, priority), so the write that moves the total moves it in the same element.
    * `reference`: an attribute of the record the value names (a counted reference moves it with
    * `refCount`, in the element that checks the record exists). `entries`: no count is kept, for
-   * searches that match a few records (unique e-mails and names, an external id): a page that
+   * searches that match a few records (names, unique lookup names, an external id): a page that
    * reads them all counts what it read, a longer one counts its entries with key-only queries
    * (carried in its cursors). `legacy`: records written before issue 12 are still counted in the
    * counter item of its own, read and added as well.
@@ -60,6 +66,34 @@ export interface ExactSearch<T> {
     | { on: 'reference'; kind: EntityKind; attribute: string; legacy: boolean }
     | { on: 'entries' };
 }
+
+/**
+ * An exact search of a value the entity keeps unique (its `unique` entry of the same `field`),
+ * served by that guard item instead of an index slot: the record writes no index entry for it.
+ * It matches one record or none, so no count is kept and no page has a next one (no cursor).
+ * A page reads the guard, then the record its `ownerId` names (store/pages.ts `guardPage`).
+ */
+export interface GuardSearch {
+  servedBy: 'unique';
+  /** The `field` of the entity's `unique` entry whose guard serves it. */
+  field: string;
+  input?: QueryValue;
+  /** The guard's value of a query value (as the unique's `value` is of a record); identity when absent. */
+  normalize?: (raw: string) => string;
+}
+
+const isGuardSearch = <T>(search: ExactSearch<T>): search is GuardSearch => 'servedBy' in search;
+
+/** The exact searches an index slot serves (a guard-served one writes nothing to any). */
+const slotSearches = <T>(e: Entity<T>): [string, SlotSearch<T>][] =>
+  Object.entries(e.searches ?? {}).flatMap(([param, s]) => (isGuardSearch(s) ? [] : [[param, s]]));
+
+/** The unique entry whose guard serves a search (a declaration naming none is a bug). */
+const guardOf = <T>(e: Entity<T>, param: string, search: GuardSearch): Unique<T> => {
+  const unique = e.unique?.find((u) => u.field === search.field);
+  if (!unique) throw new Error(`${e.entity}: ?${param}= is served by a unique ${search.field} it lacks`);
+  return unique;
+};
 
 /** A field with many values (tags): one child item per value, its `list` entry in the value's partition. */
 export interface MultiSearch<T> {
@@ -151,7 +185,7 @@ export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): I
   const order = e.list.order(record);
   attributes[LIST_INDEX.partition] = keys.list(tenantId, e.list.kind);
   attributes[LIST_INDEX.sort] = order;
-  for (const [param, search] of Object.entries(e.searches ?? {})) {
+  for (const [param, search] of slotSearches(e)) {
     const value = nonEmpty(search.value(record));
     if (value === undefined) continue;
     const index = SEARCH_INDEXES[search.slot];
@@ -212,7 +246,11 @@ export const DERIVED = 'dv';
 
 export const derivedDigest = <T>(e: Entity<T>, record: T): string => {
   const parts = [
-    Object.entries(e.searches ?? {}).map(([param, s]) => [param, s.value(record) ?? null]),
+    // A guard-served search's value is its unique's (the same digest as when a slot served it).
+    Object.entries(e.searches ?? {}).map(([param, s]) => [
+      param,
+      (isGuardSearch(s) ? guardOf(e, param, s).value(record) : s.value(record)) ?? null,
+    ]),
     Object.entries(e.multi ?? {}).map(([param, m]) => [param, [...m.values(record)].sort()]),
     (e.references ?? []).map((ref) => ref.pointers(record).map((p) => p.id)),
     (e.unique ?? []).map((u) => u.value(record) ?? null),
@@ -237,7 +275,7 @@ const searchCells = <T>(
   e: Entity<T>,
   tenantId: string,
   param: string,
-  search: ExactSearch<T>,
+  search: SlotSearch<T>,
   value: string,
 ) => {
   const kind = (e.list as NonNullable<Entity<T>['list']>).kind;
@@ -270,7 +308,7 @@ const counterMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T):
   const total: CountCell = { key: keys.counter(tenantId, counterNames.total(kind)), attribute: COUNT };
   if (!before) move(total, 1);
   if (!after) move(total, -1);
-  for (const [param, search] of Object.entries(e.searches ?? {})) {
+  for (const [param, search] of slotSearches(e)) {
     const now = after && nonEmpty(search.value(after));
     const old = before && nonEmpty(search.value(before));
     if (now === old) continue;
@@ -484,6 +522,8 @@ export const searchTarget = <T>(
   }
   const { param, value } = search;
   const exact = e.searches?.[param];
+  if (exact && isGuardSearch(exact))
+    throw new Error(`${e.entity}: ?${param}= is served by its guard (guardTarget)`);
   if (exact) {
     const key = exact.normalize ? exact.normalize(value) : value;
     return {
@@ -510,6 +550,36 @@ export const searchTarget = <T>(
     };
   }
   throw new Error(`${e.entity} is not searchable by ${param}`);
+};
+
+/** Where a guard-served search (`GuardSearch`) is read: the guard item of its value, then the record it names. */
+export interface GuardTarget {
+  /** The guard item of the value searched. */
+  guard: ItemKey;
+  /** The key of the record a guard's `ownerId` names. */
+  owner: (id: string) => ItemKey;
+  /** Whether a record as read has the value searched (a write may move it between the two reads). */
+  holds: (item: Item) => boolean;
+}
+
+/** The guard serving a search, or undefined when no search is asked or an index slot serves it (`searchTarget`). */
+export const guardTarget = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  search?: { param: string; value: string },
+): GuardTarget | undefined => {
+  const exact = search && e.searches?.[search.param];
+  if (!search || !exact || !isGuardSearch(exact)) return undefined;
+  if (!e.list) throw new Error(`${e.entity} has no list`);
+  const kind = e.list.kind;
+  const unique = guardOf(e, search.param, exact);
+  // The query value normalised as the unique's values are (e-mails in lower case).
+  const value = exact.normalize ? exact.normalize(search.value) : search.value;
+  return {
+    guard: keys.unique(tenantId, kind, unique.field, value),
+    owner: (id) => keys.record(tenantId, kind, id),
+    holds: (item) => unique.value(hydrate(e, item) as T) === value,
+  };
 };
 
 /** Deep equality of stored values (maps compared whatever their key order). */

@@ -4,11 +4,11 @@ import { getMany } from './batch-get';
 import { cellKeys, readCells, sumCells } from './counters';
 import { type CursorPayload, decodeCursor, encodeCursor } from './cursor';
 import { db, tableName } from './dynamo';
-import type { SearchTarget } from './entity';
+import type { GuardTarget, SearchTarget } from './entity';
 import { InvalidCursor } from './errors';
 import { type ItemKey, ownedBy } from './keys';
 import { TABLE_KEY } from './table-schema';
-import type { CountCell } from './write-ops';
+import { type CountCell, itemId } from './write-ops';
 
 export const RECORDS_PER_PAGE = 25;
 
@@ -204,6 +204,32 @@ export const pageOf = async (src: PageSource, page: number, cursorText?: string)
         next: links.next && (await sign(links.next, 'n')),
       };
     },
+  };
+};
+
+/**
+ * The page of a search served by a unique guard (store/entity.ts `GuardSearch`), in two
+ * requests: one BatchGetItem of the guard, then, when there is one, one of the record its
+ * `ownerId` names. It holds that record or none: `totalRecords` is what was found, a later
+ * page is empty past the end (a bare previous link, as `pageLinks` gives any list past its
+ * end), and no page has a next one, so no cursor leads to any of its pages.
+ * Both reads are eventually consistent, as an index-served search page is (an index can only
+ * be read so): the same freshness as the slot it replaces, at half the read units of consistent
+ * reads. A record whose value has moved on by the time it is read is not shown.
+ */
+export const guardPage = async (target: GuardTarget, page: number, cursorText?: string): Promise<Page> => {
+  if (cursorText) throw new InvalidCursor('The cursor belongs to another query.');
+  const guard = (await getMany([target.guard])).get(itemId(target.guard));
+  const owner = typeof guard?.ownerId === 'string' ? target.owner(guard.ownerId) : undefined;
+  const record = owner && (await getMany([owner])).get(itemId(owner));
+  const found = record && target.holds(record) ? [record] : [];
+  const items = page === 1 ? found : [];
+  return {
+    totalRecords: found.length,
+    items,
+    keep: 'first',
+    fetched: new Map(),
+    links: async () => ({ previous: page === 1 ? null : { page: page - 1 }, next: null }),
   };
 };
 

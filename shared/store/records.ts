@@ -1,10 +1,19 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { type BaseRecord, RECORD_META, type RecordEntity, type Stored } from './entities/records';
-import { deleteWrite, derivedWrites, type Item, itemOf, recordOf, searchTarget, updateWrite } from './entity';
+import {
+  deleteWrite,
+  derivedWrites,
+  guardTarget,
+  type Item,
+  itemOf,
+  recordOf,
+  searchTarget,
+  updateWrite,
+} from './entity';
 import { Conflict, NotFound, StaleVersion } from './errors';
 import { isId, newId } from './ids';
-import { listPage } from './pages';
+import { guardPage, listPage } from './pages';
 import type { WriteOp } from './write-ops';
 
 /**
@@ -131,13 +140,19 @@ export const deleteWrites = <T extends BaseRecord>(
 /**
  * A page of a resource's records: the whole list or one exact-match search, each from its own
  * index. A plain list's entries are the records; a search's entries are keys only, so the page's
- * one BatchGetItem reads the records with the count.
+ * one BatchGetItem reads the records with the count. A search served by a unique guard (e-mail)
+ * reads the guard, then the record it names.
  */
 export const listRecords = async <T extends BaseRecord>(
   e: RecordEntity<T>,
   tenantId: string,
   query: { page: number; cursor?: string; search?: { param: string; value: string } },
 ) => {
+  const guard = guardTarget(e, tenantId, query.search);
+  if (guard) {
+    const page = await guardPage(guard, query.page, query.cursor);
+    return { ...page, items: page.items as unknown as (Stored<T> | undefined)[] };
+  }
   const target = searchTarget(e, tenantId, query.search);
   const whole = target.index.projection === 'ALL';
   const page = await listPage(

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STATUSES } from '../../shared/schemas/ticket';
 import {
+  type AgentRecord,
   agentEntity,
   type CustomerRecord,
   customerEntity,
@@ -15,6 +16,8 @@ import { clientEntity } from '../../shared/store/entities/system';
 import { replyEntity, type TicketRecord, ticketEntity } from '../../shared/store/entities/ticket';
 import {
   derivedWrites,
+  type Entity,
+  guardTarget,
   hydrate,
   indexAttributes,
   itemOf,
@@ -67,15 +70,31 @@ const elementKeys = (ops: WriteOp[]): string[] =>
   });
 
 describe('indexAttributes / itemOf / recordOf', () => {
-  it('indexes a customer in its list and by e-mail (lower case) and name, the searches sorted by the list order', () => {
+  it('indexes a customer in its list and by name, the search sorted by the list order; its e-mail in no slot (the guard serves it)', () => {
     const c = customer({ email: 'Ada@Example.COM' });
     // No per-slot sort copy: the exact-search indexes sort by `listsk`, shared with the list.
     expect(indexAttributes(customerEntity, TENANT, c)).toEqual({
       listpk: `T#${TENANT}#CUSTOMER`,
       listsk: keys.byCreation(c.createdAt, c.id),
-      s1pk: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
       s2pk: `T#${TENANT}#CUSTOMER#name=Ada`,
     });
+  });
+
+  it('writes no e-mail index entry on customers and agents', () => {
+    const grace: AgentRecord = {
+      id: id(2),
+      createdAt: NOW,
+      name: 'Grace',
+      email: 'Grace@Example.com',
+      language: 'en',
+    };
+    for (const item of [
+      itemOf(customerEntity, TENANT, customer(), { version: 1 }),
+      itemOf(agentEntity, TENANT, grace, { version: 1 }),
+    ]) {
+      expect(item).not.toHaveProperty('s1pk');
+      expect(Object.values(item)).not.toContainEqual(expect.stringMatching(/#email=/));
+    }
   });
 
   it('leaves a record out of the search slots of fields it has no value for (empty counts as none)', () => {
@@ -83,7 +102,6 @@ describe('indexAttributes / itemOf / recordOf', () => {
     expect(indexAttributes(customerEntity, TENANT, c)).toEqual({
       listpk: `T#${TENANT}#CUSTOMER`,
       listsk: keys.byCreation(c.createdAt, c.id),
-      s1pk: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
     });
   });
 
@@ -236,6 +254,20 @@ describe('updateWrite', () => {
       ExpressionAttributeValues: { ':one': 1, ':u0': NOW + 1 },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
+  });
+
+  it("removes an older customer item's e-mail index entry on its next write, whatever it changes", () => {
+    const before = customer();
+    // As written before the guard served the e-mail search: with its search1v2 entry.
+    const current = {
+      ...itemOf(customerEntity, TENANT, before, { version: 2, updatedAt: NOW }),
+      s1pk: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
+    };
+    const update = updateWrite(customerEntity, TENANT, current, customer({ city: 'Turin' }), pre).item.Update;
+    expect(update?.UpdateExpression).toBe('SET #u0 = :u0, #u1 = :u1 REMOVE #r2 ADD version :one');
+    expect(update?.ExpressionAttributeNames).toEqual({ '#u0': 'city', '#u1': 'updatedAt', '#r2': 's1pk' });
+    // Its derived values are unchanged (the e-mail's digest is the guard's value): no condition on them.
+    expect(update?.ConditionExpression).toBe('attribute_exists(pk)');
   });
 
   it('sets a field that was absent and removes nothing when the item has only what the record keeps', () => {
@@ -678,23 +710,11 @@ describe('searchTarget', () => {
     });
   });
 
-  it('serves an exact search from its slot, normalising the value when the search says so; e-mails and names keep no count', () => {
+  it('serves an exact search from its slot, normalising the value when the search says so; names keep no count', () => {
     // No counter cell is read: the page counts the entries it finds (`countEntries`).
-    expect(searchTarget(customerEntity, TENANT, { param: 'email', value: 'Ada@Example.COM' })).toEqual({
-      index: SEARCH_INDEXES.s1,
-      partition: `T#${TENANT}#CUSTOMER#email=ada@example.com`,
-      count: [],
-      countEntries: true,
-    });
     expect(searchTarget(agentEntity, TENANT, { param: 'name', value: 'GRACE' })).toEqual({
       index: SEARCH_INDEXES.s2,
       partition: `T#${TENANT}#AGENT#name=GRACE`,
-      count: [],
-      countEntries: true,
-    });
-    expect(searchTarget(agentEntity, TENANT, { param: 'email', value: 'Grace@Example.com' })).toEqual({
-      index: SEARCH_INDEXES.s1,
-      partition: `T#${TENANT}#AGENT#email=grace@example.com`,
       count: [],
       countEntries: true,
     });
@@ -704,6 +724,51 @@ describe('searchTarget', () => {
       count: [],
       countEntries: true,
     });
+    expect(guardTarget(customerEntity, TENANT, { param: 'name', value: 'Ada' })).toBeUndefined();
+    expect(guardTarget(customerEntity, TENANT)).toBeUndefined();
+  });
+
+  it("serves the e-mail search of customers and agents from the e-mail's guard (lower case), not from a slot", () => {
+    for (const [entity, kind, value, stored] of [
+      [customerEntity, 'CUSTOMER', 'Ada@Example.COM', 'ada@example.com'],
+      [agentEntity, 'AGENT', 'Grace@Example.com', 'grace@example.com'],
+    ] as const) {
+      const target = guardTarget(entity as typeof customerEntity, TENANT, { param: 'email', value });
+      // The key uniqueMoves claims for a record with that address (see derivedWrites of a customer).
+      expect(target?.guard).toEqual(keys.unique(TENANT, kind, 'email', stored));
+      expect(target?.owner(id(7))).toEqual(keys.record(TENANT, kind, id(7)));
+      // A record read is shown only while it still has the address searched.
+      expect(target?.holds({ email: value.toUpperCase() })).toBe(true);
+      expect(target?.holds({ email: 'someone@example.com' })).toBe(false);
+      expect(target?.holds({})).toBe(false);
+      expect(() => searchTarget(entity as typeof customerEntity, TENANT, { param: 'email', value })).toThrow(
+        /served by its guard/,
+      );
+    }
+  });
+
+  it('serves exactly the e-mail searches from guards, each from a unique entry of its own entity', () => {
+    const entities = [
+      customerEntity,
+      agentEntity,
+      ticketTypeEntity,
+      ticketAreaEntity,
+      ticketGroupEntity,
+      ticketEntity,
+    ];
+    const guarded: string[] = [];
+    for (const entity of entities as Entity<unknown>[]) {
+      for (const [param, search] of Object.entries(entity.searches ?? {})) {
+        if (!('servedBy' in search)) continue;
+        guarded.push(`${entity.entity} ?${param}=`);
+        expect(
+          entity.unique?.map((u) => u.field),
+          `${entity.entity} ?${param}=`,
+        ).toContain(search.field);
+      }
+    }
+    // Lookup names stay in their slot: the search matches them exactly, the guard case-insensitively.
+    expect(guarded).toEqual(['CUSTOMER ?email=', 'AGENT ?email=']);
   });
 
   it('keeps no count of a lookup name: its search counts its entries, a create or rename moves only the total', () => {

@@ -1,7 +1,7 @@
 import type { AgentInput } from '../../schemas/agent';
 import type { CustomerInput } from '../../schemas/customer';
 import type { LookupField, LookupRecord } from '../../schemas/lookups';
-import type { Entity, ExactSearch, Reference, Unique } from '../entity';
+import type { Entity, ExactSearch, GuardSearch, Reference, Unique } from '../entity';
 import { type EntityKind, keys } from '../keys';
 
 /**
@@ -55,13 +55,11 @@ const byName = <T extends { name?: string | null }>(): ExactSearch<T> => ({
   count: { on: 'entries' },
 });
 
-/** E-mail: searched and unique case-insensitively; a search finds at most one (no count kept). */
-const emailSearch = <T extends { email?: string }>(): ExactSearch<T> => ({
-  slot: 's1',
-  value: (r) => r.email?.toLowerCase(),
-  normalize: lower,
-  count: { on: 'entries' },
-});
+/**
+ * E-mail: searched and unique case-insensitively. A search finds at most one, so its unique
+ * guard serves it (the guard, then the record it names): no index entry is written for it.
+ */
+const emailSearch: GuardSearch = { servedBy: 'unique', field: 'email', normalize: lower };
 const uniqueEmail = <T extends { email?: string }>(who: string): Unique<T> => ({
   field: 'email',
   value: (r) => r.email?.toLowerCase(),
@@ -96,7 +94,7 @@ const insertedBy: Reference<CustomerRecord> = {
 };
 
 export const customerEntity = recordEntity<CustomerRecord>('CUSTOMER', 'Customer', {
-  searches: { email: emailSearch(), name: byName() },
+  searches: { email: emailSearch, name: byName() },
   references: [insertedBy],
   unique: [uniqueEmail('customer')],
 });
@@ -105,7 +103,7 @@ export const customerEntity = recordEntity<CustomerRecord>('CUSTOMER', 'Customer
 export type AgentRecord = BaseRecord & AgentInput & Required<Pick<AgentInput, 'name' | 'email' | 'language'>>;
 
 export const agentEntity = recordEntity<AgentRecord>('AGENT', 'Agent', {
-  searches: { email: emailSearch(), name: byName() },
+  searches: { email: emailSearch, name: byName() },
   unique: [uniqueEmail('agent')],
 });
 

@@ -1,6 +1,6 @@
 import { searchValue } from '../../schemas/list-query';
 import { parseStatus, STATUSES, type Status, TICKET_LIMITS, type TicketInput } from '../../schemas/ticket';
-import type { Entity, ExactSearch, Item, Pointer, Reference } from '../entity';
+import type { Entity, Item, Pointer, Reference, SlotSearch } from '../entity';
 import { creationTimeOf, type EntityKind, keys, sortableTime, timeOf } from '../keys';
 import { PAGE_ATTRIBUTES } from '../table-schema';
 
@@ -71,11 +71,11 @@ const counted = (
  * attribute the reference also counts in.
  */
 const byReference = (
-  slot: ExactSearch<TicketRecord>['slot'],
+  slot: SlotSearch<TicketRecord>['slot'],
   field: 'openedBy' | 'assignedTo' | 'type' | 'area' | 'group',
   kind: EntityKind,
   attribute = 'refCount',
-): ExactSearch<TicketRecord> => ({
+): SlotSearch<TicketRecord> => ({
   slot,
   value: (t) => t[field] ?? undefined,
   count: { on: 'reference', kind, attribute, legacy: attribute !== 'refCount' },
