@@ -92,6 +92,8 @@ const main = async (): Promise<void> => {
   process.on('SIGTERM', () => void stop(0));
   process.on('exit', () => removeRunningStore(dir)); // also on a crash
   useCursorSecret(dir);
+  // Webhooks may go to http://localhost receivers on a laptop (off in AWS: shared/config.ts).
+  process.env.WEBHOOK_ALLOW_LOCAL_HTTP ??= 'true';
   // Set before anything reads the config (it is parsed once, on first use).
   const endpoint = await startStore();
   process.env.DYNAMODB_ENDPOINT = endpoint;

@@ -53,6 +53,12 @@ const schema = z.object({
    */
   EVENT_FEED_LAG_MS: withDefault(whole(0, 600_000), 12_000),
   /**
+   * Webhook receivers may be `http:` on localhost, 127.0.0.1 or ::1 (and those hosts' loopback
+   * addresses pass the SSRF check: domain/receiver-url.ts). Set by the local server and the
+   * tests; never in AWS, where every receiver is https on a public address.
+   */
+  WEBHOOK_ALLOW_LOCAL_HTTP: withDefault(z.stringbool(), false),
+  /**
    * Set by the stack while an existing table moves to the current indexes one step at a time
    * (store/table-schema.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:
    * the table has the current indexes.

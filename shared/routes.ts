@@ -7,12 +7,14 @@ import { requiredText } from './schemas/fields';
 import { listQuery } from './schemas/list-query';
 import { ticketAreaSchemas, ticketGroupSchemas, ticketTypeSchemas } from './schemas/lookups';
 import { noteInput, replyInput, ticketInsert, ticketUpdate } from './schemas/ticket';
+import { webhookInsert, webhookUpdate } from './schemas/webhooks';
 import {
   agentEntity,
   customerEntity,
   ticketAreaEntity,
   ticketGroupEntity,
   ticketTypeEntity,
+  webhookEntity,
 } from './store/entities/records';
 import { ticketEntity } from './store/entities/ticket';
 import { type Entity, searchInputs } from './store/entity';
@@ -53,7 +55,7 @@ export interface RouteRequest {
 }
 
 /**
- * What a success response carries: `{id}`, the token, the upload or redirect answer, a photo's
+ * What a success response carries: `{id}`, `{id, secret}` (a new webhook), the token, the upload or redirect answer, a photo's
  * or a page's bytes, nothing (`empty`, a 204), the OpenAPI document, or a view of
  * shared/http/views by name: `view:<resource>` one record, `page:<resource>` a page of them
  * (the names of shared/http/openapi.ts `VIEWS`).
@@ -69,6 +71,7 @@ export type ResponseBody =
   | 'html'
   | 'script'
   | 'feed'
+  | 'secret'
   | `view:${string}`
   | `page:${string}`;
 
@@ -112,7 +115,13 @@ const crud = <const P extends string, const F extends string, const W extends st
   prefix: P,
   file: F,
   what: W,
-  schemas: { insert: z.ZodMiniType; update: z.ZodMiniType; entity: Entity<never> },
+  schemas: {
+    insert: z.ZodMiniType;
+    update: z.ZodMiniType;
+    entity: Entity<never>;
+    /** The insert answers `{id, secret}`, and is not idempotent (a replay could not show the secret). */
+    secret?: true;
+  },
   files?: { blobs: 'write'; maxBodyBytes: number },
 ) =>
   [
@@ -147,10 +156,12 @@ const crud = <const P extends string, const F extends string, const W extends st
       handler: `${file}-insert`,
       access: 'write',
       auth: 'bearer',
-      idempotent: true,
+      ...(schemas.secret ? {} : { idempotent: true as const }),
       ...files,
       request: { query: noQuery, body: schemas.insert },
-      responses: { success: [201, 'id'], problems: [...WRITE, 422] },
+      responses: schemas.secret
+        ? { success: [201, 'secret'] as const, problems: WRITE }
+        : { success: [201, 'id'] as const, problems: [...WRITE, 422] },
     },
     {
       operationId: `${prefix}Update`,
@@ -427,6 +438,13 @@ const ROUTES = [
   ...crud('ticketGroup', 'ticket-group', 'ticket group', {
     ...ticketGroupSchemas,
     entity: ticketGroupEntity,
+  }),
+  // Webhook subscriptions: where the change feed's events are delivered (docs/decisions.md, "Webhooks").
+  ...crud('webhook', 'webhook', 'webhook subscription', {
+    insert: webhookInsert,
+    update: webhookUpdate,
+    entity: webhookEntity,
+    secret: true,
   }),
 ] as const satisfies readonly Route[];
 

@@ -6,7 +6,8 @@ import type { EntityKind } from '../store/keys';
  * `<resource>.<what happened>`: `ticket.created`, `ticket.replied`, `customer.deleted`…
  * (shared/schemas/events.ts lists them all).
  */
-const RESOURCE: Record<EntityKind, string> = {
+type FeedKind = Exclude<EntityKind, 'WEBHOOK'>;
+const RESOURCE: Record<FeedKind, string> = {
   TICKET: 'ticket',
   CUSTOMER: 'customer',
   AGENT: 'agent',
@@ -17,8 +18,11 @@ const RESOURCE: Record<EntityKind, string> = {
 
 type Change = 'created' | 'updated' | 'deleted';
 
+/** Whether writes of records of this kind are events: webhook subscriptions are not (domain/webhooks.ts). */
+export const inFeed = (kind: EntityKind): kind is FeedKind => kind in RESOURCE;
+
 /** A record created, updated (what it reads like now) or deleted (a tombstone). */
-export const changed = (kind: EntityKind, change: Change, id: string, record: object | null): EventDraft => ({
+export const changed = (kind: FeedKind, change: Change, id: string, record: object | null): EventDraft => ({
   type: `${RESOURCE[kind]}.${change}`,
   resourceId: id,
   resource: change === 'deleted' ? null : (record as Record<string, unknown>),

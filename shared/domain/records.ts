@@ -1,4 +1,5 @@
 import type { BaseRecord, RecordEntity, Stored } from '../store/entities/records';
+import type { EventDraft } from '../store/events';
 import {
   checkVersion,
   deleteWrites,
@@ -9,7 +10,7 @@ import {
 } from '../store/records';
 import { assertFits } from '../store/transact';
 import { commit, NOTHING_STAGED, type Staged, type WriteContext } from './commit';
-import { changed } from './events';
+import { changed, inFeed } from './events';
 
 /**
  * The write service of the record resources (customers, agents, lookups): what a resource
@@ -20,12 +21,35 @@ export interface RecordResource<T extends BaseRecord, I> {
   entity: RecordEntity<T>;
   /** The stored fields a validated body sets (over `current` on update: merge semantics). */
   prepare: (input: I, current: T | undefined) => Partial<T>;
+  /** Checks a body needs beyond its schema, before anything is staged or written (a webhook's URL). */
+  check?: (input: I) => Promise<void>;
+  /**
+   * Its writes are not events of the change feed (webhook subscriptions: they configure the
+   * feed's delivery, they are not what it reports). Records of a kind the feed has no name for
+   * must say so here.
+   */
+  silent?: true;
   /** Bytes kept outside the table: staged before the write, released after it. */
   files?: {
     stage: (tenantId: string, input: I) => Promise<{ fields: Partial<T>; staged: Staged }>;
     release: (before: T | undefined, after: T | undefined) => Promise<void>;
   };
 }
+
+type Change = Parameters<typeof changed>[1];
+
+/** The feed events of a record write: one, or none for a resource that opts out (`silent`). */
+const eventsOf = <T extends BaseRecord, I>(
+  r: RecordResource<T, I>,
+  change: Change,
+  id: string,
+  record: T | null,
+): EventDraft[] => {
+  if (r.silent) return [];
+  const { kind } = r.entity;
+  if (!inFeed(kind)) throw new Error(`${kind} records have no feed events: declare the resource silent`);
+  return [changed(kind, change, id, record)];
+};
 
 const stage = <T extends BaseRecord, I>(r: RecordResource<T, I>, tenantId: string, input: I) =>
   r.files
@@ -37,6 +61,7 @@ export const insertRecord = async <T extends BaseRecord, I>(
   ctx: WriteContext,
   input: I,
 ): Promise<string> => {
+  await r.check?.(input);
   const { fields, staged } = await stage(r, ctx.tenantId, input);
   return commit(
     ctx,
@@ -45,7 +70,7 @@ export const insertRecord = async <T extends BaseRecord, I>(
         ...r.prepare(input, undefined),
         ...fields,
       } as T);
-      return { result: id, ops, events: [changed(r.entity.kind, 'created', id, record)] };
+      return { result: id, ops, events: eventsOf(r, 'created', id, record) };
     },
     staged,
   );
@@ -63,6 +88,8 @@ export const updateRecord = async <T extends BaseRecord, I>(
   id: string,
   input: I,
 ): Promise<string> => {
+  // Like the schema's, its checks answer a bad body (400) before an unknown id (404).
+  await r.check?.(input);
   let known: Stored<T> | undefined = await getRecord(r.entity, ctx.tenantId, id, true);
   checkVersion(`${r.entity.label} ${id}`, known, ctx.ifMatch);
   const writes = (current: Stored<T>, fields: Partial<T>) => {
@@ -82,7 +109,7 @@ export const updateRecord = async <T extends BaseRecord, I>(
       return {
         result: id,
         ops,
-        events: [changed(r.entity.kind, 'updated', id, after)],
+        events: eventsOf(r, 'updated', id, after),
         after: async () => r.files?.release(before, after),
       };
     },
@@ -101,7 +128,7 @@ export const deleteRecord = <T extends BaseRecord, I>(
     return {
       result: id,
       ops: deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
-      events: [changed(r.entity.kind, 'deleted', id, null)],
+      events: eventsOf(r, 'deleted', id, null),
       after: async () => r.files?.release(fieldsOf(current), undefined),
     };
   });

@@ -27,6 +27,8 @@ import {
   ticketTypeView,
   tokenView,
   uploadView,
+  webhookSecretView,
+  webhookView,
 } from '../schemas/views';
 
 /**
@@ -62,6 +64,7 @@ export const VIEWS: Record<string, ViewSpec> = {
   reply: { component: 'Reply', schema: replyView, pageKey: 'reply' },
   note: { component: 'Note', schema: noteView, pageKey: 'note' },
   document: { component: 'Document', schema: documentView, pageKey: 'document' },
+  webhook: { component: 'Webhook', schema: webhookView, pageKey: 'webhook' },
 };
 
 /** A page holds the view of each record but for tickets, whose list records leave out the conversation. */
@@ -77,6 +80,7 @@ const BODIES: Partial<Record<ResponseBody, { component: string; schema: z.ZodMin
   redirect: { component: 'Redirect', schema: redirectView },
   openapi: { component: 'OpenApiDocument', schema: openApiDocumentView },
   feed: { component: 'EventFeed', schema: eventFeedView },
+  secret: { component: 'WebhookSecret', schema: webhookSecretView },
 };
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -527,6 +531,12 @@ const TAGS: { name: string; description: string; matches: (r: Route) => boolean 
     description:
       'The change feed: every committed change of the account, exactly once, oldest first, resumable from a cursor.',
     matches: (r) => r.path.startsWith('/event/'),
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Subscriptions to the change feed: its events POSTed to an https URL, signed per the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the secret the insert answers once; each delivery carries the feed cursor to replay from. Receiver URLs must resolve to public addresses.',
+    matches: (r) => r.path.startsWith('/webhook/'),
   },
 ];
 const tagOf = (route: Route): string => {

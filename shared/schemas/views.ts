@@ -260,7 +260,32 @@ export const eventFeedView = z.object({
 });
 export type EventFeedView = z.output<typeof eventFeedView>;
 
+/** A webhook subscription as read back: never its secret (shown once, by the insert). */
+export const webhookView = z.object({
+  id,
+  url: about(url, 'Where deliveries are POSTed.'),
+  types: about(z.array(z.enum(EVENT_TYPES)), 'Event types delivered; empty: all of them.'),
+  enabled: about(z.boolean(), 'Deliveries run.'),
+  description: maybe(text),
+  createdAt: timestamp,
+  disabledReason: about(
+    maybe(text),
+    'Why deliveries stopped (persistent failure); null while enabled or when disabled by an update.',
+  ),
+});
+export type WebhookView = z.output<typeof webhookView>;
+
 export const idView = z.object({ id });
+
+/** `POST /webhook/insert`: the new subscription's id and its signing secret, shown this once. */
+export const webhookSecretView = z.object({
+  id,
+  secret: about(
+    z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{32}$/)),
+    'Signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes); verify deliveries with it. Returned only here: keep it.',
+  ),
+});
+export type WebhookSecretView = z.output<typeof webhookSecretView>;
 
 export const tokenView = z.object({
   access_token: text,

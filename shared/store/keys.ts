@@ -4,7 +4,14 @@
  * built for one tenant can address another tenant's item. Other modules (the CDK stack
  * included) import prefixes from here instead of spelling them.
  */
-export type EntityKind = 'CUSTOMER' | 'AGENT' | 'TICKET_TYPE' | 'TICKET_AREA' | 'TICKET_GROUP' | 'TICKET';
+export type EntityKind =
+  | 'CUSTOMER'
+  | 'AGENT'
+  | 'TICKET_TYPE'
+  | 'TICKET_AREA'
+  | 'TICKET_GROUP'
+  | 'TICKET'
+  | 'WEBHOOK';
 
 export interface ItemKey {
   pk: string;
@@ -167,6 +174,7 @@ const KINDS: readonly string[] = [
   'TICKET_AREA',
   'TICKET_GROUP',
   'TICKET',
+  'WEBHOOK',
 ];
 
 /**

@@ -18,6 +18,8 @@ process.env.AUTH_FAILURES_PER_MINUTE_PER_IP = '1000000';
 process.env.TOKEN_EXCHANGES_PER_MINUTE = '1000000';
 // The change feed reads this far behind the present (5 s in production): short, so tests read their events at once.
 process.env.EVENT_FEED_LAG_MS = '100';
+// Webhook receivers of the tests listen on 127.0.0.1 over http (off in AWS: shared/config.ts).
+process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.CURSOR_SECRET_ARN;
 // The access log is one line per request: keep test output readable unless asked for.

@@ -137,7 +137,7 @@ describe('a client pinned to the deskero profile', () => {
       '/ticketType/list': 'type=nothing',
     };
     const paths = listPaths(bare);
-    expect(paths).toHaveLength(9);
+    expect(paths).toHaveLength(10);
     for (const path of paths) {
       const search = searches[path];
       expectNoContent(await fresh.get(search ? `${path}?${search}` : path), path);

@@ -24,7 +24,7 @@ describe('profile names', () => {
 });
 
 describe('compatRole', () => {
-  it('makes lists of the routes answering pages and details of the six GET views; nothing else', () => {
+  it('makes lists of the routes answering pages and details of the seven GET views; nothing else', () => {
     const byRole = (role: string) =>
       routes
         .filter((r) => compatRole(r) === role)
@@ -38,6 +38,7 @@ describe('compatRole', () => {
         'ticketDetail',
         'ticketGroupDetail',
         'ticketTypeDetail',
+        'webhookDetail',
       ].sort(),
     );
     expect(byRole('list')).toEqual(
@@ -51,6 +52,7 @@ describe('compatRole', () => {
         'ticketNotes',
         'ticketReplies',
         'ticketTypeList',
+        'webhookList',
       ].sort(),
     );
     for (const op of ['customerPhoto', 'ticketAttachment', 'oauthToken', 'ticketInsert'] as const) {

@@ -1,6 +1,6 @@
 import type { LookupField } from '../../schemas/lookups';
-import type { AgentView, CustomerView, LookupViews } from '../../schemas/views';
-import type { AgentRecord, CustomerRecord, StoredLookup } from '../../store/entities/records';
+import type { AgentView, CustomerView, LookupViews, WebhookView } from '../../schemas/views';
+import type { AgentRecord, CustomerRecord, StoredLookup, WebhookRecord } from '../../store/entities/records';
 import type { Item } from '../../store/entity';
 import type { EntityKind } from '../../store/keys';
 
@@ -72,6 +72,18 @@ export const lookupView =
   (l: StoredLookup): LookupViews[F] =>
     ({ id: l.id, [field]: l[field], labels: l.labels }) as LookupViews[F];
 
+/** A webhook subscription: never its secret. */
+const WEBHOOK_FIELDS = [
+  'id',
+  'url',
+  'types',
+  'enabled',
+  'description',
+  'createdAt',
+  'disabledReason',
+] as const;
+export const webhookView = (w: WebhookRecord): WebhookView => pick(w, WEBHOOK_FIELDS);
+
 /** The view of a stored record of any kind (tickets expand their references with it). */
 export const RECORD_VIEWS: {
   CUSTOMER: (c: CustomerRecord, baseUrl: string) => CustomerView;
@@ -85,4 +97,4 @@ export const RECORD_VIEWS: {
   TICKET_TYPE: lookupView('type'),
   TICKET_AREA: lookupView('area'),
   TICKET_GROUP: lookupView('group'),
-} satisfies Record<Exclude<EntityKind, 'TICKET'>, unknown>;
+} satisfies Record<Exclude<EntityKind, 'TICKET' | 'WEBHOOK'>, unknown>;

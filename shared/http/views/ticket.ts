@@ -9,7 +9,6 @@ import type {
 } from '../../schemas/views';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
 import type { Item } from '../../store/entity';
-import type { EntityKind } from '../../store/keys';
 import { PAGE_BYTES } from '../../store/pages';
 import type { Related } from '../../store/tickets';
 import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
@@ -23,7 +22,7 @@ import { RECORD_VIEWS } from './records';
  */
 type RecordView<K extends keyof typeof RECORD_VIEWS> = ReturnType<(typeof RECORD_VIEWS)[K]>;
 
-const expand = <K extends Exclude<EntityKind, 'TICKET'>>(
+const expand = <K extends keyof typeof RECORD_VIEWS>(
   related: Related,
   kind: K,
   id: string | null | undefined,

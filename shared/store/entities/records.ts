@@ -1,5 +1,6 @@
 import type { AgentInput } from '../../schemas/agent';
 import type { CustomerInput } from '../../schemas/customer';
+import type { EventType } from '../../schemas/events';
 import type { LookupField, LookupRecord } from '../../schemas/lookups';
 import type { Entity, ExactSearch, GuardSearch, Reference, Unique } from '../entity';
 import { type EntityKind, keys } from '../keys';
@@ -127,3 +128,22 @@ const lookupEntity = (kind: EntityKind, label: string, field: LookupField) =>
 export const ticketTypeEntity = lookupEntity('TICKET_TYPE', 'Ticket type', 'type');
 export const ticketAreaEntity = lookupEntity('TICKET_AREA', 'Ticket area', 'area');
 export const ticketGroupEntity = lookupEntity('TICKET_GROUP', 'Ticket group', 'group');
+
+/**
+ * A webhook subscription. The signing secret is stored as it was issued (`whsec_` + base64): the
+ * service signs every delivery with it, so a hash would not do (docs/decisions.md, "Webhooks");
+ * no view shows it. `disabledReason` says why deliveries stopped (set by the delivery pipeline
+ * after persistent failure; cleared by an update that sets `enabled`).
+ */
+export interface WebhookRecord extends BaseRecord {
+  url: string;
+  /** Empty: every event type. */
+  types: EventType[];
+  enabled: boolean;
+  description?: string | null;
+  secret: string;
+  disabledReason?: string | null;
+}
+
+/** Listed by creation; nothing searched, referenced or unique. */
+export const webhookEntity = recordEntity<WebhookRecord>('WEBHOOK', 'Webhook', {});

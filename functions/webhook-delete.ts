@@ -1,0 +1,4 @@
+import { webhooks } from '../shared/domain/webhooks';
+import { deleteHandler } from '../shared/http/record-handlers';
+
+export const handler = deleteHandler('webhookDelete', webhooks);

@@ -1,0 +1,5 @@
+import { detailHandler } from '../shared/http/record-handlers';
+import { webhookView } from '../shared/http/views/records';
+import { webhookEntity } from '../shared/store/entities/records';
+
+export const handler = detailHandler('webhookDetail', webhookEntity, webhookView);

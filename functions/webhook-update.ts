@@ -1,0 +1,4 @@
+import { webhooks } from '../shared/domain/webhooks';
+import { updateHandler } from '../shared/http/record-handlers';
+
+export const handler = updateHandler('webhookUpdate', webhooks);

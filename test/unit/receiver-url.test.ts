@@ -1,0 +1,219 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../shared/config';
+import { checkReceiver, isForbiddenAddress, receiverProblem } from '../../shared/domain/receiver-url';
+import { InvalidInput } from '../../shared/store/errors';
+
+/** Webhook receivers (SSRF): https to public addresses only, after DNS; http to localhost only in local mode. */
+const resolvesTo =
+  (...addresses: string[]) =>
+  async () =>
+    addresses.map((address) => ({ address }));
+const refusal = async (url: string, lookup = resolvesTo('93.184.215.14')) => {
+  try {
+    await checkReceiver(url, lookup);
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidInput);
+    const { errors } = error as InvalidInput;
+    expect(errors?.map((e) => e.path)).toEqual(['url']);
+    return errors?.[0]?.message;
+  }
+};
+
+describe('isForbiddenAddress', () => {
+  it.each([
+    '0.0.0.0',
+    '0.1.2.3',
+    '10.0.0.1',
+    '10.255.255.255',
+    '100.64.0.1',
+    '100.127.255.254',
+    '127.0.0.1',
+    '127.8.9.10',
+    '169.254.169.254',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.0.0.8',
+    '192.0.2.1',
+    '192.168.1.1',
+    '198.18.0.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '224.0.0.1',
+    '239.255.255.250',
+    '240.0.0.1',
+    '255.255.255.255',
+  ])('refuses IPv4 %s', (address) => expect(isForbiddenAddress(address)).toBe(true));
+
+  it.each([
+    '1.1.1.1',
+    '8.8.8.8',
+    '93.184.215.14',
+    '172.32.0.1',
+    '172.15.255.255',
+    '100.128.0.1',
+    '100.63.255.255',
+    '192.169.0.1',
+  ])('accepts public IPv4 %s', (address) => expect(isForbiddenAddress(address)).toBe(false));
+
+  it.each([
+    '::',
+    '::1',
+    '0:0:0:0:0:0:0:1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'febf:ffff::1',
+    'fc00::1',
+    'fd12:3456:789a::1',
+    'fec0::1',
+    'ff02::1',
+    'ff05::1:3',
+    '2001:db8::1',
+    '100::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '64:ff9b:1::a',
+    // IPv4-mapped and IPv4-embedding forms of refused IPv4 addresses
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::FFFF:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '::ffff:100.64.0.1',
+    '::ffff:0:0',
+    '64:ff9b::10.0.0.1',
+    '64:ff9b::c0a8:101',
+    '2002:a00:1::1',
+    '2002:7f00:1::',
+    // IPv4-compatible (deprecated)
+    '::127.0.0.1',
+    '::8.8.8.8',
+  ])('refuses IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(true));
+
+  it.each([
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('accepts public IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(false));
+
+  it('refuses what is not an address', () => {
+    for (const text of ['', 'localhost', '1.2.3', '::g', '999.1.1.1'])
+      expect(isForbiddenAddress(text), text).toBe(true);
+  });
+});
+
+describe('receiverProblem', () => {
+  const url = (s: string) => new URL(s);
+  it('wants https, no credentials, a resolving host with only public addresses; any port', () => {
+    expect(
+      receiverProblem(url('https://hooks.example.com:8443/in'), ['93.184.215.14'], false),
+    ).toBeUndefined();
+    expect(receiverProblem(url('http://hooks.example.com/in'), ['93.184.215.14'], false)).toBe(
+      'must be an https URL',
+    );
+    expect(receiverProblem(url('ftp://hooks.example.com/in'), ['93.184.215.14'], false)).toBe(
+      'must be an https URL',
+    );
+    expect(receiverProblem(url('https://me:pw@hooks.example.com/'), ['93.184.215.14'], false)).toBe(
+      'must not carry credentials',
+    );
+    expect(receiverProblem(url('https://me@hooks.example.com/'), ['93.184.215.14'], false)).toBe(
+      'must not carry credentials',
+    );
+    expect(receiverProblem(url('https://hooks.example.com/'), [], false)).toBe('its host does not resolve');
+    expect(receiverProblem(url('https://hooks.example.com/'), ['93.184.215.14', '10.0.0.1'], false)).toMatch(
+      /resolves to 10\.0\.0\.1/,
+    );
+  });
+
+  it('lets local mode use http and loopback for localhost, 127.0.0.1 and [::1] only', () => {
+    for (const s of [
+      'http://localhost:8080/in',
+      'https://localhost/in',
+      'http://127.0.0.1:9/',
+      'http://[::1]:9/',
+    ])
+      expect(receiverProblem(url(s), ['127.0.0.1', '::1'], true), s).toBeUndefined();
+    // Not in local mode: http is refused, and so is loopback.
+    expect(receiverProblem(url('http://localhost:8080/in'), ['127.0.0.1'], false)).toBe(
+      'must be an https URL',
+    );
+    expect(receiverProblem(url('https://localhost/in'), ['127.0.0.1'], false)).toMatch(
+      /resolves to 127\.0\.0\.1/,
+    );
+    // Local mode: other hosts still need https and public addresses; local hosts only loopback.
+    expect(receiverProblem(url('http://hooks.example.com/'), ['93.184.215.14'], true)).toMatch(/https/);
+    expect(receiverProblem(url('https://evil.example.com/'), ['127.0.0.1'], true)).toMatch(/resolves to 127/);
+    expect(receiverProblem(url('http://localhost/'), ['10.0.0.1'], true)).toMatch(/resolves to 10\.0\.0\.1/);
+    expect(receiverProblem(url('http://localhost/'), ['::ffff:127.0.0.1'], true)).toMatch(/resolves to/);
+  });
+});
+
+describe('checkReceiver', () => {
+  afterEach(() => {
+    delete process.env.WEBHOOK_ALLOW_LOCAL_HTTP;
+    resetConfig();
+  });
+
+  it('resolves the host and answers the URL when every address is public', async () => {
+    const url = await checkReceiver(
+      'https://hooks.example.com/in?x=1',
+      resolvesTo('93.184.215.14', '2606:4700::1'),
+    );
+    expect(url.href).toBe('https://hooks.example.com/in?x=1');
+  });
+
+  it('refuses a host with any private address, one that does not resolve, and non-URLs (400 naming url)', async () => {
+    expect(await refusal('https://hooks.example.com/', resolvesTo('93.184.215.14', 'fd00::1'))).toMatch(
+      /fd00::1/,
+    );
+    expect(await refusal('https://hooks.example.com/', resolvesTo())).toBe('its host does not resolve');
+    const failing = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    expect(await refusal('https://nowhere.invalid/', failing)).toBe('its host does not resolve');
+    expect(await refusal('not a url')).toBe('must be an absolute URL');
+    expect(await refusal('mailto:ops@example.com')).toBe('must be an https URL');
+  });
+
+  it('reads IP literals without DNS, in every spelling URL parsing normalises', async () => {
+    const never = async () => {
+      throw new Error('no lookup for an IP literal');
+    };
+    for (const s of [
+      'https://10.0.0.1/x',
+      'https://127.0.0.1/',
+      'https://0x7f.0.0.1/',
+      'https://2130706433/',
+      'https://0177.0.0.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:a9fe:a9fe]/',
+      'https://[fe80::1]/',
+      'https://0.0.0.0:443/',
+      'https://100.100.100.200/',
+    ])
+      expect(await refusal(s, never), s).toMatch(/resolves to/);
+    expect((await checkReceiver('https://1.1.1.1:8443/in', never)).port).toBe('8443');
+    expect((await checkReceiver('https://[2606:4700:4700::1111]/in', never)).hostname).toBe(
+      '[2606:4700:4700::1111]',
+    );
+  });
+
+  it('follows WEBHOOK_ALLOW_LOCAL_HTTP (off unless set)', async () => {
+    const local = resolvesTo('127.0.0.1', '::1');
+    expect(await refusal('http://localhost:8080/in', local)).toBe('must be an https URL');
+    expect(await refusal('https://localhost/in', local)).toMatch(/resolves to 127\.0\.0\.1/);
+    process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+    resetConfig();
+    expect((await checkReceiver('http://localhost:8080/in', local)).port).toBe('8080');
+    expect((await checkReceiver('http://127.0.0.1:8080/in')).hostname).toBe('127.0.0.1');
+    expect(await refusal('http://10.0.0.1/in')).toMatch(/https/);
+    process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'false';
+    resetConfig();
+    expect(await refusal('http://127.0.0.1:8080/in')).toBe('must be an https URL');
+  });
+});
