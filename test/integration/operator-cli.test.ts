@@ -75,7 +75,9 @@ describe('operator CLI', () => {
         .filter(Boolean)
         .map((l) => JSON.parse(l))
         .find((c) => c.clientId === clientId);
-    expect(listed()).toEqual({
+    // The clients' index is eventually consistent (locally too, under load): ask again a while.
+    const settled = { timeout: 5000, interval: 500 };
+    await expect.poll(listed, settled).toEqual({
       clientId,
       name: 'magento',
       compat: 'deskero',
@@ -93,13 +95,13 @@ describe('operator CLI', () => {
     expect(updated.status, updated.stderr).toBe(0);
     expect(updated.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(JSON.parse(updated.stdout)).toEqual({ clientId, compat: 'standard' });
-    expect(listed()).toMatchObject({ compat: 'standard' });
+    await expect.poll(listed, settled).toMatchObject({ compat: 'standard' });
     forgetVerifiedTokens(); // a warm instance keeps the former profile for up to 30 s
     const standard = await lookup();
     expect(standard.status).toBe(200);
     expect(standard.body.customer.records).toEqual([]);
     expect(cli('client', 'update', '--client-id', clientId, '--compat', 'Deskero').status).toBe(0);
-    expect(listed()).toMatchObject({ compat: 'deskero' });
+    await expect.poll(listed, settled).toMatchObject({ compat: 'deskero' });
 
     // A client created before profiles existed has none stored: it reads as standard.
     await db().send(
@@ -109,7 +111,7 @@ describe('operator CLI', () => {
         UpdateExpression: 'REMOVE compat',
       }),
     );
-    expect(listed()).toMatchObject({ compat: 'standard' });
+    await expect.poll(listed, settled).toMatchObject({ compat: 'standard' });
     forgetVerifiedTokens();
     expect((await lookup()).status).toBe(200);
   }, 120_000);
