@@ -446,6 +446,18 @@ const ROUTES = [
     entity: webhookEntity,
     secret: true,
   }),
+  {
+    operationId: 'webhookDeliveries',
+    summary: "Page through a webhook subscription's delivery attempts (30 days), newest first",
+    method: 'GET',
+    path: '/webhook/{id}/deliveries',
+    handler: 'webhook-deliveries',
+    access: 'read',
+    auth: 'bearer',
+    cursors: true,
+    request: { params: id, query: listQuery({}) },
+    responses: { success: [200, 'page:delivery'], problems: [...COMMON, 404] },
+  },
 ] as const satisfies readonly Route[];
 
 export const routes: readonly Route[] = ROUTES;

@@ -853,6 +853,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through a webhook subscription's delivery attempts (30 days), newest first
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["webhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1086,6 +1106,29 @@ export interface components {
             createdAt: number;
             /** @description Why deliveries stopped (persistent failure); null while enabled or when disabled by an update. */
             disabledReason: string | null;
+        };
+        WebhookDelivery: {
+            /** @description The event delivered (the `webhook-id` header; GET /event/list shows it). */
+            eventId: string;
+            /**
+             * @description Its type.
+             * @enum {string}
+             */
+            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added";
+            /** @description The event's attempt number: 1, then 2… for its retries. */
+            attempt: number;
+            /** @description When the attempt was made. */
+            at: number;
+            /** @description The receiver answered 2xx. */
+            ok: boolean;
+            /** @description The receiver's HTTP status; null when it did not answer. */
+            status: number | null;
+            /** @description Why the attempt failed; null when it did not. */
+            error: string | null;
+            /** @description The first 200 characters of what the receiver answered; null when nothing. */
+            response: string | null;
+            /** @description How long the attempt took (ms). */
+            ms: number;
         };
         /** @description A ticket in a list: every field but `replies`, `ticketNotes` and `attachedDocuments`. */
         TicketListRecord: {
@@ -1358,6 +1401,19 @@ export interface components {
             id: string;
             /** @description Signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes); verify deliveries with it. Returned only here: keep it. */
             secret: string;
+        };
+        WebhookDeliveryPage: {
+            delivery: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["WebhookDelivery"][];
+            };
         };
         Problem400: {
             /**
@@ -4320,6 +4376,58 @@ export interface operations {
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
             504: components["responses"]["Problem504"];
+        };
+    };
+    webhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
         };
     };
 }

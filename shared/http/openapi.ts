@@ -9,6 +9,7 @@ import { noteInput, replyInput } from '../schemas/ticket';
 import {
   agentView,
   customerView,
+  deliveryView,
   documentView,
   eventFeedView,
   idView,
@@ -65,6 +66,7 @@ export const VIEWS: Record<string, ViewSpec> = {
   note: { component: 'Note', schema: noteView, pageKey: 'note' },
   document: { component: 'Document', schema: documentView, pageKey: 'document' },
   webhook: { component: 'Webhook', schema: webhookView, pageKey: 'webhook' },
+  delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
 };
 
 /** A page holds the view of each record but for tickets, whose list records leave out the conversation. */

@@ -275,6 +275,20 @@ export const webhookView = z.object({
 });
 export type WebhookView = z.output<typeof webhookView>;
 
+/** One delivery attempt of an event to a webhook subscription (`GET /webhook/{id}/deliveries`). */
+export const deliveryView = z.object({
+  eventId: about(id, 'The event delivered (the `webhook-id` header; GET /event/list shows it).'),
+  eventType: about(z.enum(EVENT_TYPES), 'Its type.'),
+  attempt: about(z.int().check(z.gte(1)), "The event's attempt number: 1, then 2… for its retries."),
+  at: about(timestamp, 'When the attempt was made.'),
+  ok: about(z.boolean(), 'The receiver answered 2xx.'),
+  status: about(maybe(z.int()), "The receiver's HTTP status; null when it did not answer."),
+  error: about(maybe(text), 'Why the attempt failed; null when it did not.'),
+  response: about(maybe(text), 'The first 200 characters of what the receiver answered; null when nothing.'),
+  ms: about(z.int(), 'How long the attempt took (ms).'),
+});
+export type DeliveryView = z.output<typeof deliveryView>;
+
 export const idView = z.object({ id });
 
 /** `POST /webhook/insert`: the new subscription's id and its signing secret, shown this once. */

@@ -30,6 +30,7 @@ export const STAGING_PREFIX = 'staging/';
 const TENANT = 'T#';
 const CLIENT = 'CLIENT#';
 const TOKEN = 'TOKEN#';
+const DELIVERIES = '#DELIVERIES';
 
 /** Sort-key prefixes of the items in a ticket's collection. */
 const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
@@ -93,6 +94,13 @@ export const keys = {
   events: (tenantId: string): string => `${tenantPrefix(tenantId)}EVENTS`,
   /** An event's place in the feed: the instant its write was sent, then its id (unique). */
   eventOrder: (stamp: number, eventId: string): string => `${sortableTime(stamp)}#${eventId}`,
+
+  /** Delivery attempts to one webhook subscription: their own partition, beside the record's. */
+  deliveries: (tenantId: string, webhookId: string): string =>
+    `${tenantPrefix(tenantId)}WEBHOOK#${webhookId}${DELIVERIES}`,
+  /** An attempt's place among them: when it was made, the event, the attempt's number (unique). */
+  deliveryOrder: (at: number, eventId: string, attempt: number): string =>
+    `${sortableTime(at)}#${eventId}#${String(attempt).padStart(4, '0')}`,
 
   /** The remembered outcome of a request sent with an Idempotency-Key (hashed) in a tenant. */
   idempotency: (tenantId: string, keyHash: string): ItemKey => ({
@@ -180,7 +188,7 @@ const KINDS: readonly string[] = [
 /**
  * What an item is, from its key alone (items do not store their type: it is in the key):
  * `TICKET`, `TICKET_REPLY`, `TICKET_NOTE`, `TICKET_DOCUMENT`, `TICKET_TAG`, a record kind,
- * `COUNTER`, `UNIQUE`, `IDEMPOTENCY`, `CLIENT`, `ACCESS_TOKEN`, `RATE_WINDOW`, or `ITEM`.
+ * `WEBHOOK_DELIVERY`, `COUNTER`, `UNIQUE`, `IDEMPOTENCY`, `CLIENT`, `ACCESS_TOKEN`, `RATE_WINDOW`, or `ITEM`.
  */
 export const itemKindOf = (pk: string, sk: string): string => {
   if (pk.startsWith(RATE_PREFIX)) return 'RATE_WINDOW';
@@ -192,6 +200,7 @@ export const itemKindOf = (pk: string, sk: string): string => {
   if (rest.startsWith('IDEMPOTENCY#')) return 'IDEMPOTENCY';
   const kind = KINDS.find((k) => rest.startsWith(`${k}#`));
   if (!kind) return 'ITEM';
+  if (kind === 'WEBHOOK' && rest.endsWith(DELIVERIES)) return 'WEBHOOK_DELIVERY';
   if (kind !== 'TICKET') return kind;
   const child = childKind(sk);
   return child === 'record' || child === undefined ? 'TICKET' : `TICKET_${child.toUpperCase()}`;

@@ -42,9 +42,13 @@ const tenantWithTicket = async (compat?: 'standard' | 'deskero') => {
   return { tenant, api, customer, ticket };
 };
 
-/** Every list route of the route table, its `{id}` filled with a ticket id. */
-const listPaths = (ticket: string) =>
-  routes.filter((r) => compatRole(r) === 'list').map((r) => r.path.replace('{id}', ticket));
+/** Every list route of the route table, its `{id}` filled with a ticket's id (a webhook's under /webhook). */
+const listPaths = (ticket: string, webhook: string) =>
+  routes
+    .filter((r) => compatRole(r) === 'list')
+    .map((r) => r.path.replace('{id}', r.path.startsWith('/webhook/') ? webhook : ticket));
+const newWebhook = async (client: TenantClient): Promise<string> =>
+  (await client.post('/webhook/insert', { url: 'https://1.1.1.1/hooks' })).body.id;
 
 let foreign: { ticket: string; customer: string };
 beforeAll(async () => {
@@ -124,7 +128,7 @@ describe('a client pinned to the deskero profile', () => {
     expect(page.body.ticket.records).toHaveLength(25);
     expect(page.body.ticket.nextQuery).not.toContain('limit');
     expect((await many.get('/ticket/list?status=opened&limit=1')).body.ticket.records).toHaveLength(25);
-    for (const path of listPaths(ticket)) {
+    for (const path of listPaths(ticket, await newWebhook(api))) {
       expect([200, 204], path).toContain((await api.get(`${path}?limit=1000`)).status);
     }
   });
@@ -135,9 +139,11 @@ describe('a client pinned to the deskero profile', () => {
       '/ticket/list': 'status=closed',
       '/customer/list': `email=${UNKNOWN_EMAIL}`,
       '/ticketType/list': 'type=nothing',
+      // The tenant's one webhook has no deliveries; past the last page of the list, nothing.
+      '/webhook/list': 'page=2',
     };
-    const paths = listPaths(bare);
-    expect(paths).toHaveLength(10);
+    const paths = listPaths(bare, await newWebhook(fresh));
+    expect(paths).toHaveLength(11);
     for (const path of paths) {
       const search = searches[path];
       expectNoContent(await fresh.get(search ? `${path}?${search}` : path), path);
@@ -191,7 +197,7 @@ describe('a client on the standard profile (the default)', () => {
     expectNotFound(await api.get(`/ticket/${foreign.ticket}`), 'foreign ticket');
     expect((await api.get(`/ticket/${ticket}`)).body.status.status).toBe('on hold');
     expect((await api.get('/ticket/list')).body.ticket.records[0].status.status).toBe('on hold');
-    for (const path of listPaths(ticket)) {
+    for (const path of listPaths(ticket, UNKNOWN_ID)) {
       const res = await api.get(`${path}?limit=1000`);
       expect(res.status, path).toBe(400);
       expect(res.body.errors, path).toEqual([{ path: 'limit', message: 'unknown field' }]);

@@ -52,6 +52,7 @@ describe('compatRole', () => {
         'ticketNotes',
         'ticketReplies',
         'ticketTypeList',
+        'webhookDeliveries',
         'webhookList',
       ].sort(),
     );

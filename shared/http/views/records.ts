@@ -1,5 +1,6 @@
 import type { LookupField } from '../../schemas/lookups';
-import type { AgentView, CustomerView, LookupViews, WebhookView } from '../../schemas/views';
+import type { AgentView, CustomerView, DeliveryView, LookupViews, WebhookView } from '../../schemas/views';
+import type { DeliveryAttempt } from '../../store/deliveries';
 import type { AgentRecord, CustomerRecord, StoredLookup, WebhookRecord } from '../../store/entities/records';
 import type { Item } from '../../store/entity';
 import type { EntityKind } from '../../store/keys';
@@ -83,6 +84,19 @@ const WEBHOOK_FIELDS = [
   'disabledReason',
 ] as const;
 export const webhookView = (w: WebhookRecord): WebhookView => pick(w, WEBHOOK_FIELDS);
+
+/** A delivery attempt as stored, without its keys and TTL (store/deliveries.ts). */
+export const deliveryView = (a: DeliveryAttempt): DeliveryView => ({
+  eventId: a.eventId,
+  eventType: a.eventType as DeliveryView['eventType'],
+  attempt: a.attempt,
+  at: a.at,
+  ok: a.ok,
+  status: a.status ?? null,
+  error: a.error ?? null,
+  response: a.response ?? null,
+  ms: a.ms,
+});
 
 /** The view of a stored record of any kind (tickets expand their references with it). */
 export const RECORD_VIEWS: {
