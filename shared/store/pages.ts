@@ -43,7 +43,7 @@ export interface PageSource {
   /** Resource name, part of what a cursor is bound to. */
   resource: string;
   /** The index read (no name: the table itself) and its key attributes. */
-  index: { name?: string; partition: string; sort: string };
+  index: { name?: string; partition: string; sort: string; succeeds?: string };
   partition: string;
   range?: { from: string } | { prefix: string };
   /** `newest`: page 1 starts at the greatest sort value; `oldest`: at the least. */
@@ -296,17 +296,24 @@ const pageMismatch = () => new InvalidCursor('The page parameter does not match 
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
-/** What a cursor is bound to besides tenant and resource: the index, partition and range start it reads. */
-export const filterDigest = (target: SearchTarget): string =>
-  digest(`${target.index.name}\n${target.partition}\n${target.sortFrom ?? ''}`);
-
-const sourceDigest = (src: PageSource): string => {
+/**
+ * What a cursor is bound to besides tenant and resource: the index (by the name of the one it
+ * succeeds, if any: both order alike), the partition and the range it reads.
+ */
+const sourceDigest = (src: Pick<PageSource, 'index' | 'partition' | 'range'>): string => {
   const range = src.range;
-  if (!range || 'from' in range) {
-    return digest(`${src.index.name}\n${src.partition}\n${range?.from ?? ''}`);
-  }
-  return digest(`${src.index.name ?? ''}\n${src.partition}\n^${range.prefix}`);
+  const index = src.index.succeeds ?? src.index.name;
+  if (!range || 'from' in range) return digest(`${index}\n${src.partition}\n${range?.from ?? ''}`);
+  return digest(`${index ?? ''}\n${src.partition}\n^${range.prefix}`);
 };
+
+/** The binding of a list request's cursors (what sourceDigest makes of its source). */
+export const filterDigest = (target: SearchTarget): string =>
+  sourceDigest({
+    index: target.index,
+    partition: target.partition,
+    ...(target.sortFrom === undefined ? {} : { range: { from: target.sortFrom } }),
+  });
 
 /** The Query reading a source, and the sort attribute's placeholder. */
 const baseQuery = (src: PageSource): QueryCommandInput => {

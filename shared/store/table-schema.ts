@@ -23,6 +23,11 @@ export interface IndexSpec {
   readonly sort: string;
   /** `ALL`, or the non-key attributes projected besides the table and index keys (INCLUDE; none: KEYS_ONLY). */
   readonly projection: 'ALL' | readonly string[];
+  /**
+   * The index this one replaced, ordered alike: cursors keep naming it (store/pages.ts), so a
+   * `nextQuery` handed out before a migration step still works after it.
+   */
+  readonly succeeds?: string;
 }
 
 /**
@@ -43,6 +48,7 @@ export const RANGE_SLOTS: readonly SearchSlot[] = ['s8'];
 
 const searchIndex = (slot: SearchSlot): IndexSpec => ({
   name: `search${slot.slice(1)}v2`,
+  succeeds: `search${slot.slice(1)}`,
   partition: `${slot}pk`,
   sort: RANGE_SLOTS.includes(slot) ? `${slot}sk` : LIST_INDEX.sort,
   projection: PAGE_ATTRIBUTES,

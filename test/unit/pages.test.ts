@@ -16,6 +16,7 @@ import {
   RECORDS_PER_PAGE,
   resumeKey,
 } from '../../shared/store/pages';
+import { LEGACY_SEARCH_INDEXES } from '../../shared/store/table-schema';
 import { TENANT } from './fixtures';
 
 const SORT = 'listsk';
@@ -206,6 +207,12 @@ describe('filterDigest', () => {
       searchTarget(ticketEntity, 'tenant2'),
     ].map(filterDigest);
     expect(new Set(digests).size).toBe(digests.length);
+  });
+
+  it('names the index a search index succeeds, so a cursor outlives the migration step that swaps them', () => {
+    const v2 = searchTarget(ticketEntity, TENANT, { param: 'status', value: 'opened' });
+    expect(filterDigest({ ...v2, index: LEGACY_SEARCH_INDEXES.s1 })).toBe(filterDigest(v2));
+    expect(filterDigest({ ...v2, index: LEGACY_SEARCH_INDEXES.s2 })).not.toBe(filterDigest(v2));
   });
 });
 
