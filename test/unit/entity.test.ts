@@ -695,6 +695,7 @@ describe('searchTarget', () => {
       partition: 's1pk',
       sort: 'listsk',
       projection: PAGE_ATTRIBUTES,
+      succeeds: 'search1',
     });
     expect(SEARCH_INDEXES.s9).toMatchObject({ name: 'search9v2', partition: 's9pk', sort: 'listsk' });
     // The range slot keeps its own sort attribute.
