@@ -10,6 +10,7 @@ import { Unauthorized } from '../store/errors';
 import { keys } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
+import { itemId } from '../store/write-ops';
 import { randomSecret, sameHash, sha256 } from './hashing';
 
 export const TOKEN_SCOPE = 'read write';
@@ -98,8 +99,8 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   const tokenKey = keys.accessToken(clientId, tokenHash);
   const clientKey = keys.client(clientId);
   const found = await getMany([tokenKey, clientKey], { consistent: true });
-  const item = found.get(`${tokenKey.pk}\n${tokenKey.sk}`);
-  const client = found.get(`${clientKey.pk}\n${clientKey.sk}`);
+  const item = found.get(itemId(tokenKey));
+  const client = found.get(itemId(clientKey));
   const expiresAt = typeof item?.expiresAt === 'number' ? item.expiresAt : 0;
   const hashOk = sameHash(typeof item?.tokenHash === 'string' ? item.tokenHash : '', tokenHash);
   if (

@@ -14,8 +14,17 @@ import {
  * not exist yet is served by its legacy one, and items keep that slot's legacy sort attribute
  * written for as long as the legacy index exists, so every step serves every search completely.
  */
-const present = (): ReadonlySet<string> =>
-  new Set(indexesAtStep(config().INDEX_MIGRATION_STEP ?? INDEX_MIGRATION_STEPS).map((i) => i.name));
+const byStep = new Map<number, ReadonlySet<string>>();
+/** Every write asks, once per search slot: the set is built once per step (config can change in tests). */
+const present = (): ReadonlySet<string> => {
+  const step = config().INDEX_MIGRATION_STEP ?? INDEX_MIGRATION_STEPS;
+  let names = byStep.get(step);
+  if (!names) {
+    names = new Set(indexesAtStep(step).map((i) => i.name));
+    byStep.set(step, names);
+  }
+  return names;
+};
 
 /** The index a search slot is read from. */
 export const searchIndexOf = (slot: SearchSlot): IndexSpec =>

@@ -13,8 +13,9 @@ import {
 } from './entity';
 import { Conflict, NotFound, StaleVersion } from './errors';
 import { isId, newId } from './ids';
+import type { ItemKey } from './keys';
 import { guardPage, listPage } from './pages';
-import type { WriteOp } from './write-ops';
+import { itemId, type WriteOp } from './write-ops';
 
 /**
  * The record engine behind customers, agents and the lookups: reads, and the writes of a
@@ -160,6 +161,8 @@ export const listRecords = async <T extends BaseRecord>(
     whole ? undefined : (entries) => entries.map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) })),
   );
   // Aligned with the entries (links resume after them); a record deleted since is undefined.
-  const items = whole ? page.items : page.items.map((entry) => page.fetched.get(`${entry.pk}\n${entry.sk}`));
+  const items = whole
+    ? page.items
+    : page.items.map((entry) => page.fetched.get(itemId(entry as unknown as ItemKey)));
   return { ...page, items: items as unknown as (Stored<T> | undefined)[] };
 };

@@ -36,7 +36,7 @@ import {
 import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
 import { SEARCH_INDEXES, TABLE_KEY } from './table-schema';
-import type { WriteOp } from './write-ops';
+import { itemId, type WriteOp } from './write-ops';
 
 /**
  * Ticket items and queries: the ticket, its replies, notes, documents and tags as transaction
@@ -255,18 +255,15 @@ export const listTickets = async (
     ],
   );
   const tickets = page.items.map((entry) =>
-    whole(entry) ? ticketOf(entry) : ticketOf(page.fetched.get(`${entry.pk}\n${RECORD_SK}`)),
+    whole(entry)
+      ? ticketOf(entry)
+      : ticketOf(page.fetched.get(itemId({ pk: String(entry.pk), sk: RECORD_SK }))),
   );
   const unread = tickets.filter(
     (t, i): t is StoredTicket => t !== undefined && !pointing(page.items[i] as Item),
   );
   const more = unread.length > 0 ? await getMany(relatedOf(unread).map(recordKey(tenantId))) : new Map();
-  const related: Related = (kind, id) => {
-    const key = keys.record(tenantId, kind, id);
-    const id2 = `${key.pk}\n${key.sk}`;
-    return page.fetched.get(id2) ?? more.get(id2);
-  };
-  return { ...page, items: tickets, related };
+  return { ...page, items: tickets, related: relatedIn(tenantId, page.fetched, more) };
 };
 
 /** The paged children of a ticket: the kind of item and the resource their cursors name. */
@@ -520,10 +517,17 @@ export const readDocument = async (tenantId: string, ticketId: string, documentI
 };
 
 /** Records of the tenant by kind and id, in one BatchGet (the records tickets point at). */
-export const readRelated = async (tenantId: string, wanted: { kind: EntityKind; id: string }[]) => {
-  const found = await getMany(wanted.map((w) => keys.record(tenantId, w.kind, w.id)));
-  return (kind: EntityKind, id: string): Item | undefined => {
-    const key = keys.record(tenantId, kind, id);
-    return found.get(`${key.pk}\n${key.sk}`);
+export const readRelated = async (tenantId: string, wanted: { kind: EntityKind; id: string }[]) =>
+  relatedIn(tenantId, await getMany(wanted.map(recordKey(tenantId))));
+
+/** Finds records of the tenant by kind and id among items reads fetched. */
+const relatedIn =
+  (tenantId: string, ...found: ReadonlyMap<string, Item>[]): Related =>
+  (kind, id) => {
+    const key = itemId(keys.record(tenantId, kind, id));
+    for (const items of found) {
+      const item = items.get(key);
+      if (item) return item;
+    }
+    return undefined;
   };
-};
