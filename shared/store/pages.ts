@@ -174,8 +174,9 @@ export const pageOf = async (src: PageSource, page: number, cursorText?: string)
       : 'entries' in src.count
         ? await countEntries(src)
         : await readCells(cells);
-    const skipping = src.skipVia ? skipMerged(src, src.skipVia, page) : skip(src, page);
-    const start = pageStartsWithin(page, total) ? await skipping : undefined;
+    const start = pageStartsWithin(page, total)
+      ? await skipThrough(src, src.skipVia ?? [src], page)
+      : undefined;
     read = start ? await readFrom(src, 'n', start) : { items: [], hasMore: false };
     fetched = await getMany(fetchKeys(read.items));
   }
@@ -469,56 +470,15 @@ const readFrom = async (src: PageSource, direction: 'n' | 'p', start: Item | und
 };
 
 /**
- * Key-only walk over the first (page-1)*25 entries; returns where the page starts. Each Query
- * stops at 1 MB of entries read (projection does not change that), so it counts what came back
- * and follows LastEvaluatedKey. With a filter, Limit bounds the entries read and Count the
- * matches, so `remaining` still never goes below zero.
+ * Skips the first (page-1)*25 entries of `src` and returns where its page starts (a position in
+ * `src`), or undefined when the list ends first. It walks `streams`: the source itself, or
+ * sources with small entries that together hold exactly its entries in its order (`skipVia`),
+ * merged. Each is read key-only, a chunk at a time (about an equal share of what is left to
+ * skip, at most 1000: one Query per MB of entries either way), always taking the head that
+ * comes first in the list's order. A filter reads more entries than it keeps: the walk goes on
+ * until enough matched.
  */
-const skip = async (src: PageSource, page: number): Promise<Item | undefined> => {
-  let remaining = (page - 1) * RECORDS_PER_PAGE;
-  let start: Item | undefined;
-  const query = baseQuery(src);
-  const keyAttributes = [
-    ...new Set([src.index.partition, src.index.sort, TABLE_KEY.partition, TABLE_KEY.sort]),
-  ];
-  const names = Object.fromEntries(keyAttributes.map((name, i) => [`#k${i}`, name]));
-  while (remaining > 0) {
-    const out = await db().send(
-      new QueryCommand({
-        ...query,
-        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...names },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ScanIndexForward: forward(src, 'n'),
-        Limit: Math.min(remaining, 1000),
-        ExclusiveStartKey: start,
-      }),
-    );
-    remaining -= out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-    if (!start) return remaining > 0 ? undefined : lastOf(src, out.Items);
-  }
-  return start;
-};
-
-const lastOf = (src: PageSource, items: Item[] | undefined): Item | undefined => {
-  const last = items?.at(-1);
-  return (
-    last && {
-      [src.index.partition]: src.partition,
-      [src.index.sort]: last[src.index.sort],
-      pk: last.pk,
-      sk: last.sk,
-    }
-  );
-};
-
-/**
- * Skips the first (page-1)*25 entries of `src` by merging sources that together hold exactly
- * its entries in its order (newest first), reading only their small entries: a chunk of each at
- * a time (about an equal share of what is left to skip), always taking the newest head. Returns
- * where the page starts, as a position in `src`, or undefined when the list ends first.
- */
-const skipMerged = async (
+const skipThrough = async (
   src: PageSource,
   streams: PageSource[],
   page: number,
@@ -527,38 +487,39 @@ const skipMerged = async (
   const state = streams.map((stream) => ({
     stream,
     entries: [] as Item[],
+    at: 0,
     from: undefined as Item | undefined,
     done: false,
   }));
   const sortOf = (entry: Item, stream: PageSource) => String(entry[stream.index.sort]);
+  const before = (a: string, b: string) => (src.order === 'newest' ? a > b : a < b);
   let last: { entry: Item; stream: PageSource } | undefined;
   while (remaining > 0) {
     const chunk = Math.min(1000, Math.max(RECORDS_PER_PAGE, Math.ceil(remaining / streams.length)));
     await Promise.all(
       state
-        .filter((s) => s.entries.length === 0 && !s.done)
+        .filter((s) => s.at === s.entries.length && !s.done)
         .map(async (s) => {
           const out = await db().send(
             new QueryCommand({
-              ...baseQuery(s.stream),
+              ...keysOnly(s.stream),
               ScanIndexForward: forward(s.stream, 'n'),
               Limit: chunk,
               ExclusiveStartKey: s.from,
             }),
           );
-          s.entries.push(...(out.Items ?? []));
+          s.entries = out.Items ?? [];
+          s.at = 0;
           s.from = out.LastEvaluatedKey;
           s.done = !s.from;
         }),
     );
-    const heads = state.filter((s) => s.entries.length > 0);
+    const heads = state.filter((s) => s.at < s.entries.length);
     if (heads.length === 0) return undefined;
-    // The head that comes first in the list's order: the newest, or the oldest for oldest-first lists.
-    const before = (a: string, b: string) => (src.order === 'newest' ? a > b : a < b);
-    const newest = heads.reduce((a, b) =>
-      before(sortOf(b.entries[0] as Item, b.stream), sortOf(a.entries[0] as Item, a.stream)) ? b : a,
+    const first = heads.reduce((a, b) =>
+      before(sortOf(b.entries[b.at] as Item, b.stream), sortOf(a.entries[a.at] as Item, a.stream)) ? b : a,
     );
-    last = { entry: newest.entries.shift() as Item, stream: newest.stream };
+    last = { entry: first.entries[first.at++] as Item, stream: first.stream };
     remaining--;
   }
   if (!last) return undefined;
@@ -567,5 +528,19 @@ const skipMerged = async (
     [src.index.sort]: sortOf(last.entry, last.stream),
     pk: last.entry.pk,
     sk: last.entry.sk,
+  };
+};
+
+/** A source's Query returning its index keys and the table's only (what a skip needs). */
+const keysOnly = (src: PageSource): QueryCommandInput => {
+  const query = baseQuery(src);
+  const keyAttributes = [
+    ...new Set([src.index.partition, src.index.sort, TABLE_KEY.partition, TABLE_KEY.sort]),
+  ];
+  const names = Object.fromEntries(keyAttributes.map((name, i) => [`#k${i}`, name]));
+  return {
+    ...query,
+    ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...names },
+    ProjectionExpression: Object.keys(names).join(', '),
   };
 };
