@@ -129,8 +129,9 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
   checkVersion(`Ticket ${id}`, known, ctx.ifMatch);
   const replies = withIds(patch.replies, Date.now());
   const batches = batchesOf(patch.attachedDocuments, replies);
-  const writes = (current: StoredTicket, now: number) => (docs: DocumentRecord[]) => [
-    ...updateTicketWrites(tenantId, current, updatedTicket(ticketFields(current), patch, now), {
+  const after = (current: StoredTicket, now: number) => updatedTicket(ticketFields(current), patch, now);
+  const writes = (current: StoredTicket, ticket: TicketRecord, now: number) => (docs: DocumentRecord[]) => [
+    ...updateTicketWrites(tenantId, current, ticket, {
       ifMatch: ctx.ifMatch,
       addedReplies: replies.length,
     }),
@@ -138,12 +139,13 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
     ...documentWrites(tenantId, docs),
   ];
   /** The update, then each reply and document it added. */
-  const events = (current: StoredTicket, now: number, docs: DocumentRecord[]) => [
-    changed('TICKET', 'updated', id, updatedTicket(ticketFields(current), patch, now)),
+  const events = (ticket: TicketRecord, now: number, docs: DocumentRecord[]) => [
+    changed('TICKET', 'updated', id, ticket),
     ...replies.map((reply) => addedToTicket('replied', id, replyRecord(id, reply, now))),
     ...docs.map((doc) => addedToTicket('attachment_added', id, doc)),
   ];
-  preflight(ctx, writes(known, Date.now()), batches, id);
+  const then = Date.now();
+  preflight(ctx, writes(known, after(known, then), then), batches, id);
   const { documents, staged } = await stageDocuments(tenantId, id, batches);
   return commit(
     ctx,
@@ -153,7 +155,8 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
       checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
       const now = Date.now();
       const docs = documentRecords(id, documents, now);
-      return { result: id, ops: writes(current, now)(docs), events: events(current, now, docs) };
+      const ticket = after(current, now);
+      return { result: id, ops: writes(current, ticket, now)(docs), events: events(ticket, now, docs) };
     },
     staged,
   );
