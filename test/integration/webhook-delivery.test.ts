@@ -1,8 +1,11 @@
+import dns, { type LookupAddress } from 'node:dns';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliver, RESPONSE_BYTES } from '../../shared/domain/webhook-delivery';
+import { newSigningSecret } from '../../shared/domain/webhooks';
 import { webhookEntity } from '../../shared/store/entities/records';
 import { getRecord } from '../../shared/store/records';
 import { newTenant } from '../helpers/api';
@@ -123,5 +126,115 @@ describe('deliver', () => {
     await new Promise((resolve) => closed.close(resolve));
     const outcome = await deliver({ ...subscription, url: `http://127.0.0.1:${port}/gone` }, event, cursor);
     expect(outcome).toMatchObject({ ok: false, error: 'request failed: ECONNREFUSED' });
+  });
+});
+
+/**
+ * DNS rebinding: the addresses a delivery checks are the addresses it connects to. The host is
+ * resolved once; a resolver that answers the receiver's address to the check and another
+ * address to any later question (what a hostile DNS server does to reach 169.254.169.254 or
+ * 10.x past the check) must not move the connection.
+ */
+describe('deliver: the connection goes to the address checked', () => {
+  const EVENT = { id: '0190a1b2c3d4e5f6a7b8c9d0', type: 'agent.created', occurredAt: Date.now() };
+  const CURSOR = 'https://api.example.com/event/list?cursor=abc';
+
+  it('resolves the host once and connects to what it checked, whatever the resolver answers later', async () => {
+    const port = (server.address() as AddressInfo).port;
+    // First answer: the receiver (loopback, allowed for localhost in local mode). Every later
+    // answer: a private address where nothing listens.
+    const asked: string[] = [];
+    const rebinding = (host: string): string => {
+      asked.push(host);
+      return asked.length === 1 ? '127.0.0.1' : '10.255.255.1';
+    };
+    // The same resolver behind node:dns, which a request that resolves the host again would use.
+    const system = vi.spyOn(dns, 'lookup').mockImplementation(((
+      host: string,
+      options: unknown,
+      callback?: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+    ) => {
+      const done = (typeof options === 'function' ? options : callback) as NonNullable<typeof callback>;
+      const address = rebinding(host);
+      const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
+      process.nextTick(() => (all ? done(null, [{ address, family: 4 }]) : done(null, address, 4)));
+    }) as unknown as typeof dns.lookup);
+    try {
+      const before = received.length;
+      const outcome = await deliver(
+        { url: `http://localhost:${port}/ok`, secret: newSigningSecret() },
+        EVENT,
+        CURSOR,
+        { lookup: async (host) => [{ address: rebinding(host) }], timeoutMs: 2000 },
+      );
+      expect(asked).toEqual(['localhost']);
+      expect(outcome).toEqual({ ok: true, status: 204, response: '', ms: expect.any(Number) });
+      const got = received.slice(before);
+      expect(got.map((r) => r.path)).toEqual(['/ok']);
+      // The request still names the host it was addressed to.
+      expect(got[0]?.headers.host).toBe(`localhost:${port}`);
+    } finally {
+      system.mockRestore();
+    }
+  });
+
+  it('refuses a host when any of its addresses is private, and connects nowhere', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const before = received.length;
+    for (const addresses of [['127.0.0.1', '10.0.0.7'], ['169.254.169.254'], ['::1', 'fd00::1']]) {
+      let calls = 0;
+      const outcome = await deliver(
+        { url: `http://localhost:${port}/ok`, secret: newSigningSecret() },
+        EVENT,
+        CURSOR,
+        {
+          lookup: async () => {
+            calls += 1;
+            return addresses.map((address) => ({ address }));
+          },
+        },
+      );
+      expect(calls).toBe(1);
+      expect(outcome).toEqual({
+        ok: false,
+        error: expect.stringMatching(/resolves to .*private, loopback, link-local or reserved/),
+        ms: expect.any(Number),
+      });
+    }
+    expect(received.length).toBe(before);
+  });
+
+  it('over https, sends the hostname as SNI while connecting to the checked address', async () => {
+    const names: string[] = [];
+    // No certificate: the handshake fails once the server has read the name the client asked for.
+    const tls = createTlsServer({
+      SNICallback: (name, callback) => {
+        names.push(name);
+        callback(new Error('no certificate here'));
+      },
+    });
+    tls.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = tls.address() as AddressInfo;
+      let calls = 0;
+      const outcome = await deliver(
+        { url: `https://localhost:${port}/ok`, secret: newSigningSecret() },
+        EVENT,
+        CURSOR,
+        {
+          lookup: async () => {
+            calls += 1;
+            return [{ address: '127.0.0.1' }];
+          },
+          timeoutMs: 2000,
+        },
+      );
+      expect(calls).toBe(1);
+      expect(names).toEqual(['localhost']);
+      expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/^request failed/) });
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 });
