@@ -12,7 +12,10 @@ import { InvalidInput } from '../store/errors';
  * may be used over `http:` or `https:` and may resolve to loopback addresses, and only those.
  *
  * Checked at insert and update (a 400 naming `url`) and again right before each delivery
- * (`checkReceiver`): what a name resolves to can change in between.
+ * (`resolveReceiver`): what a name resolves to can change in between. A delivery connects only
+ * to the addresses that check answered (domain/webhook-delivery.ts), never resolving the name
+ * again: a DNS server that answers a public address to the check and a private one later (DNS
+ * rebinding) does not move the connection.
  */
 export type Lookup = (host: string) => Promise<readonly { address: string }[]>;
 
@@ -116,11 +119,22 @@ export const receiverProblem = (
 const refuse = (message: string) =>
   new InvalidInput(`The webhook URL ${message}.`, [{ path: 'url', message }]);
 
+/** A receiver URL that passed the check, and the addresses its host resolved to then (each checked). */
+export interface CheckedReceiver {
+  url: URL;
+  /** Every address the check saw, all allowed; at least one. A delivery connects to these only. */
+  addresses: readonly string[];
+}
+
 /**
- * Checks a receiver URL, resolving its host (`lookup`: the system resolver); answers the parsed
- * URL, or throws InvalidInput (a 400 naming `url`) saying why it may not receive webhooks.
+ * Checks a receiver URL, resolving its host once (`lookup`: the system resolver; an IP literal
+ * is its own address); answers the parsed URL and the addresses it checked, or throws
+ * InvalidInput (a 400 naming `url`) saying why it may not receive webhooks.
  */
-export const checkReceiver = async (url: string, lookup: Lookup = systemLookup): Promise<URL> => {
+export const resolveReceiver = async (
+  url: string,
+  lookup: Lookup = systemLookup,
+): Promise<CheckedReceiver> => {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -139,5 +153,9 @@ export const checkReceiver = async (url: string, lookup: Lookup = systemLookup):
   }
   const problem = receiverProblem(parsed, addresses, config().WEBHOOK_ALLOW_LOCAL_HTTP);
   if (problem) throw refuse(problem);
-  return parsed;
+  return { url: parsed, addresses };
 };
+
+/** `resolveReceiver` for insert and update: the parsed URL, or InvalidInput. */
+export const checkReceiver = async (url: string, lookup: Lookup = systemLookup): Promise<URL> =>
+  (await resolveReceiver(url, lookup)).url;

@@ -32,6 +32,11 @@ const ROUTES: Record<string, (res: ServerResponse) => void> = {
   '/slow': (res) => {
     setTimeout(() => res.writeHead(200).end(), 3000).unref();
   },
+  // Answers at once, then never finishes its body.
+  '/stall': (res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.write('partial');
+  },
 };
 
 beforeAll(async () => {
@@ -202,6 +207,33 @@ describe('deliver: the connection goes to the address checked', () => {
       });
     }
     expect(received.length).toBe(before);
+  });
+
+  it('tries each checked address in turn (one that refuses, then the receiver)', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const before = received.length;
+    // Nothing listens on port `port` of 127.0.0.2 (the receiver is bound to 127.0.0.1).
+    const outcome = await deliver(
+      { url: `http://localhost:${port}/ok`, secret: newSigningSecret() },
+      EVENT,
+      CURSOR,
+      { lookup: async () => [{ address: '127.0.0.2' }, { address: '127.0.0.1' }], timeoutMs: 2000 },
+    );
+    expect(outcome).toMatchObject({ ok: true, status: 204 });
+    expect(received.slice(before).map((r) => r.path)).toEqual(['/ok']);
+  });
+
+  it('the timeout covers reading the answer: a body that never ends is no answer', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const outcome = await deliver(
+      { url: `http://127.0.0.1:${port}/stall`, secret: newSigningSecret() },
+      EVENT,
+      CURSOR,
+      { timeoutMs: 300 },
+    );
+    expect(outcome).toEqual({ ok: false, error: 'no answer within 300 ms', ms: expect.any(Number) });
+    expect(outcome.ms).toBeGreaterThanOrEqual(250);
+    expect(outcome.ms).toBeLessThan(2500);
   });
 
   it('over https, sends the hostname as SNI while connecting to the checked address', async () => {

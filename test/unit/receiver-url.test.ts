@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config';
-import { checkReceiver, isForbiddenAddress, receiverProblem } from '../../shared/domain/receiver-url';
+import {
+  checkReceiver,
+  isForbiddenAddress,
+  receiverProblem,
+  resolveReceiver,
+} from '../../shared/domain/receiver-url';
 import { InvalidInput } from '../../shared/store/errors';
 
 /** Webhook receivers (SSRF): https to public addresses only, after DNS; http to localhost only in local mode. */
@@ -215,5 +220,66 @@ describe('checkReceiver', () => {
     process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'false';
     resetConfig();
     expect(await refusal('http://127.0.0.1:8080/in')).toBe('must be an https URL');
+  });
+});
+
+describe('resolveReceiver', () => {
+  afterEach(() => {
+    delete process.env.WEBHOOK_ALLOW_LOCAL_HTTP;
+    resetConfig();
+  });
+
+  it('resolves the host once and answers the addresses it checked (what a delivery connects to)', async () => {
+    const asked: string[] = [];
+    const lookup = async (host: string) => {
+      asked.push(host);
+      return [{ address: '93.184.215.14' }, { address: '2606:4700::1' }];
+    };
+    const checked = await resolveReceiver('https://hooks.example.com:8443/in', lookup);
+    expect(checked.url.href).toBe('https://hooks.example.com:8443/in');
+    expect(checked.addresses).toEqual(['93.184.215.14', '2606:4700::1']);
+    expect(asked).toEqual(['hooks.example.com']);
+  });
+
+  it('answers an IP literal as its own address, without DNS', async () => {
+    const never = async () => {
+      throw new Error('no lookup for an IP literal');
+    };
+    expect((await resolveReceiver('https://1.1.1.1/in', never)).addresses).toEqual(['1.1.1.1']);
+    expect((await resolveReceiver('https://[2606:4700:4700::1111]/in', never)).addresses).toEqual([
+      '2606:4700:4700::1111',
+    ]);
+  });
+
+  it('refuses a host when any one of its addresses is not public (400 naming url)', async () => {
+    for (const bad of [
+      '10.0.0.1',
+      '169.254.169.254',
+      '127.0.0.1',
+      '100.64.0.1',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+    ]) {
+      let calls = 0;
+      const lookup = async () => {
+        calls += 1;
+        return [{ address: '93.184.215.14' }, { address: bad }, { address: '1.1.1.1' }];
+      };
+      await expect(resolveReceiver('https://hooks.example.com/', lookup), bad).rejects.toBeInstanceOf(
+        InvalidInput,
+      );
+      await expect(resolveReceiver('https://hooks.example.com/', lookup), bad).rejects.toThrow(bad);
+      expect(calls, bad).toBe(2);
+    }
+  });
+
+  it('in local mode answers the loopback addresses of localhost', async () => {
+    process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+    resetConfig();
+    const checked = await resolveReceiver('http://localhost:8080/in', resolvesTo('127.0.0.1', '::1'));
+    expect(checked.addresses).toEqual(['127.0.0.1', '::1']);
+    await expect(
+      resolveReceiver('http://localhost:8080/in', resolvesTo('127.0.0.1', '10.0.0.1')),
+    ).rejects.toThrow(/10\.0\.0\.1/);
   });
 });

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { deliver, deliveryBody, signedHeaders } from '../../shared/domain/webhook-delivery';
@@ -57,6 +58,7 @@ describe('signedHeaders', () => {
 describe('deliver', () => {
   it('re-checks the URL first: a refused receiver is a failed attempt, nothing sent', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const connectSpy = vi.spyOn(Socket.prototype, 'connect');
     const outcome = await deliver({ url: 'https://10.0.0.1/x', secret: newSigningSecret() }, EVENT, CURSOR);
     expect(outcome).toEqual({
       ok: false,
@@ -74,6 +76,36 @@ describe('deliver', () => {
     expect(resolved.ok).toBe(false);
     expect(resolved.error).toMatch(/192\.168\.0\.10/);
     expect(fetchSpy).not.toHaveBeenCalled();
+    expect(connectSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
+    connectSpy.mockRestore();
+  });
+
+  it('asks the resolver once, and refuses the host when any one of its answers is private', async () => {
+    const connectSpy = vi.spyOn(Socket.prototype, 'connect');
+    for (const addresses of [
+      ['93.184.215.14', '169.254.169.254'],
+      ['10.1.2.3', '93.184.215.14'],
+      ['2606:4700::1', 'fd00::1'],
+      ['93.184.215.14', '::ffff:127.0.0.1'],
+    ]) {
+      let calls = 0;
+      const outcome = await deliver(
+        { url: 'https://hooks.example.com/x', secret: newSigningSecret() },
+        EVENT,
+        CURSOR,
+        {
+          lookup: async () => {
+            calls += 1;
+            return addresses.map((address) => ({ address }));
+          },
+        },
+      );
+      expect(calls).toBe(1);
+      expect(outcome.ok).toBe(false);
+      expect(outcome.error).toMatch(/private, loopback, link-local or reserved/);
+    }
+    expect(connectSpy).not.toHaveBeenCalled();
+    connectSpy.mockRestore();
   });
 });
