@@ -61,9 +61,14 @@ export interface ApiFunctionProps {
   readonly environment?: Record<string, string>;
   /** Files of the repository (paths from its root) shipped next to the bundle, as the route's `files`. */
   readonly files?: readonly string[];
+  /** Absent for API handlers (10 s, below); functions outside the API (the webhook pipeline) set theirs. */
+  readonly timeout?: Duration;
 }
 
-/** One API handler with every house default, and least-privilege access to the table and bucket. */
+/**
+ * One handler (an API route's, or the webhook pipeline's) with every house default, and
+ * least-privilege access to the table and bucket.
+ */
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     // An explicit group: retention and removal are ours, and no LogRetention custom resource.
@@ -86,7 +91,7 @@ export class ApiFunction extends NodejsFunction {
       memorySize: 1024,
       // Below API Gateway's 30 s integration limit: no invocation may still be writing after the
       // client was told the request failed.
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
       environment: {

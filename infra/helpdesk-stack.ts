@@ -23,6 +23,7 @@ import {
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
 import type { StackContext } from './stack-context';
+import { WebhookPipeline } from './webhook-pipeline';
 
 export interface HelpdeskStackProps extends StackProps {
   readonly settings: StackContext;
@@ -52,7 +53,8 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 
 /**
  * The whole help-desk: one table, one cursor-signing secret, one attachments bucket, one HTTP API
- * with a function per route. The public fields are what infra/nag-suppressions.ts acknowledges on.
+ * with a function per route, and the webhook delivery pipeline. The public fields are what
+ * infra/nag-suppressions.ts acknowledges on.
  */
 export class HelpdeskStack extends Stack {
   readonly table: TableV2;
@@ -62,6 +64,8 @@ export class HelpdeskStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** By operationId. */
   readonly routes = new Map<string, HttpRoute>();
+  /** The stream fan-out, the delivery queue and function, and their alarms. */
+  readonly webhooks: WebhookPipeline;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, props);
@@ -125,6 +129,12 @@ export class HelpdeskStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
 
+    // Which indexes exist while the table migrates (shared/store/indexes.ts).
+    const migrationEnv: Record<string, string> =
+      settings.indexMigrationStep === undefined
+        ? {}
+        : { INDEX_MIGRATION_STEP: String(settings.indexMigrationStep) };
+
     // API Gateway picks the most specific route, so `GET /ticket/list` wins over `GET /ticket/{id}`.
     for (const route of routes) {
       const name = pascal(route.operationId);
@@ -139,10 +149,7 @@ export class HelpdeskStack extends Stack {
         removalPolicy,
         environment: {
           ...(signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
-          // Which indexes exist while the table migrates (shared/store/indexes.ts).
-          ...(settings.indexMigrationStep === undefined
-            ? {}
-            : { INDEX_MIGRATION_STEP: String(settings.indexMigrationStep) }),
+          ...migrationEnv,
         },
         ...(route.files ? { files: route.files } : {}),
       });
@@ -156,8 +163,18 @@ export class HelpdeskStack extends Stack {
       this.routes.set(route.operationId, httpRoute);
     }
 
+    this.webhooks = new WebhookPipeline(this, 'Webhooks', {
+      table,
+      cursorSecret,
+      publicBaseUrl: stage.url,
+      logRetention: settings.logRetention,
+      removalPolicy,
+      environment: migrationEnv,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhooks.queue.queueUrl });
   }
 }

@@ -10,18 +10,21 @@ import type { HelpdeskStack } from './helpdesk-stack';
  * not listed here fails `cdk synth` and test/infra/nag.test.ts.
  *
  * Fixed rather than acknowledged: IAM4 (own role, logs only on the function's group), APIG1
- * (stage access logs), S1 (bucket access logs), S2/S10 (public access blocked, TLS only).
+ * (stage access logs), S1 (bucket access logs), S2/S10 (public access blocked, TLS only), SQS2/SQS4
+ * (SQS-managed encryption, TLS only), SQS3 on the delivery queue (its dead-letter queue).
  */
 
 const REASONS = {
   cursorKeyRotation:
-    'Rotating the cursor HMAC key would invalidate every page cursor in flight; it signs, never encrypts, and only list functions can read it.',
+    'Rotating the cursor HMAC key would invalidate every page cursor in flight; it signs, never encrypts, and only list functions and the webhook delivery function can read it.',
   authInFunction:
     'Every route authenticates in its function (Bearer token + clientId, Basic on /oauth/token) per the Deskero contract; an authorizer would add a round trip.',
   publicRoutes:
     "Public routes (auth 'none': the OpenAPI document, the API reference and its renderer) are unauthenticated by design: they describe the API, reach no tenant data and have no table or bucket access.",
   tableIndexes:
     'Queries of this table need its GSIs; index/* names only indexes of this one table, all of them the data layer.',
+  failureDestination:
+    "This queue is the dead-letter destination itself: the webhook fan-out's on-failure destination for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.",
   bucketObjects:
     'Object keys are t/<tenant>/... and staging/<tenant>/...: tenants are separated in the handler, so access is to the objects of this one bucket.',
   s3ReadActions:
@@ -69,4 +72,12 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
       for (const action of WRITE_ACTIONS) ack(policy, `IAM5[Action::${action}]`, REASONS.s3WriteActions);
     }
   }
+
+  // The webhook pipeline: its functions query the table's indexes (subscriptions and the records
+  // an event's resource refers to); the delivery dead-letter queue is the delivery queue's SQS3 fix.
+  const { webhooks } = stack;
+  for (const fn of [webhooks.fanout, webhooks.deliver]) {
+    ack(grantsPolicyOf(fn), `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
+  }
+  ack(webhooks.fanoutFailures, 'SQS3', REASONS.failureDestination);
 };

@@ -22,6 +22,8 @@ const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.
 let outdir: string;
 /** Asset directory of each route's function, by operationId. */
 const packages = new Map<string, string>();
+/** Asset directory of each function outside the route table (the webhook pipeline's), by construct id. */
+const otherPackages = new Map<string, string>();
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'helpdesk-synth-'));
@@ -32,12 +34,17 @@ beforeAll(() => {
   const stack = buildHelpdeskStack(app);
   app.synth();
   const template = JSON.parse(readFileSync(join(outdir, `${stack.stackName}.template.json`), 'utf8'));
+  const packageOfFunction = (fn: { node: { defaultChild?: unknown } }): string => {
+    const id = stack.getLogicalId(fn.node.defaultChild as never);
+    return join(outdir, template.Resources[id].Metadata['aws:asset:path']);
+  };
   for (const route of routes) {
     const fn = stack.functions.get(route.operationId);
     if (!fn) throw new Error(`No function for ${route.operationId}`);
-    const id = stack.getLogicalId(fn.node.defaultChild as never);
-    packages.set(route.operationId, join(outdir, template.Resources[id].Metadata['aws:asset:path']));
+    packages.set(route.operationId, packageOfFunction(fn));
   }
+  for (const fn of [stack.webhooks.fanout, stack.webhooks.deliver])
+    otherPackages.set(fn.node.id, packageOfFunction(fn));
 }, 300_000);
 
 afterAll(() => {
@@ -48,12 +55,13 @@ const packageOf = (r: Route): string => packages.get(r.operationId) as string;
 
 describe('function packages', () => {
   it(`keeps every bundle under ${BUNDLE_LIMIT_BYTES / 1000} KB of JavaScript`, () => {
-    const sizes = routes.map((r) => [r.operationId, statSync(join(packageOf(r), 'index.mjs')).size] as const);
-    expect(sizes).toHaveLength(routes.length);
+    const dirs = [...routes.map((r) => [r.operationId, packageOf(r)] as const), ...otherPackages];
+    const sizes = dirs.map(([name, dir]) => [name, statSync(join(dir, 'index.mjs')).size] as const);
+    expect(sizes).toHaveLength(routes.length + 2);
     expect(sizes.filter(([, bytes]) => bytes > BUNDLE_LIMIT_BYTES)).toEqual([]);
   });
 
-  it("ships each route's files next to its bundle, byte for byte, and nothing else", () => {
+  it("ships each route's files next to its bundle, byte for byte, and nothing else (the webhook functions: none)", () => {
     const withFiles = routes.filter((r) => r.files?.length);
     expect(withFiles.map((r) => r.operationId)).toContain('docsRenderer');
     for (const r of routes) {
@@ -66,6 +74,8 @@ describe('function packages', () => {
         expect(shipped.equals(repoFile(file)), `${r.operationId}: ${file}`).toBe(true);
       }
     }
+    for (const [name, dir] of otherPackages)
+      expect(readdirSync(dir).sort(), name).toEqual(['index.mjs', 'index.mjs.map']);
   });
 
   it('serves the renderer from its package: the bundle finds the file next to itself', async () => {

@@ -1,0 +1,220 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, type IMetric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ApiFunction } from './api-function';
+
+export interface WebhookPipelineProps {
+  /** The table: its stream (NEW_AND_OLD_IMAGES) carries the event items to fan out. */
+  readonly table: ITableV2;
+  /** The cursor-signing key: each delivery carries the feed's cursor right after its event. */
+  readonly cursorSecret: ISecret;
+  /** The API's base URL (the `$default` stage's URL, with its trailing slash), for the cursor links. */
+  readonly publicBaseUrl: string;
+  readonly logRetention: RetentionDays;
+  /** Of the functions' log groups and of the queues. */
+  readonly removalPolicy: RemovalPolicy;
+  /** Given to both functions, beside their own (the stack's INDEX_MIGRATION_STEP). */
+  readonly environment?: Record<string, string>;
+}
+
+/** The stream's retention: DynamoDB Streams keep a record 24 h. */
+export const STREAM_RETENTION = Duration.hours(24);
+/** One delivery: the 5 s HTTP exchange (shared/domain/webhook-delivery.ts), its reads and writes. */
+export const DELIVERY_TIMEOUT = Duration.seconds(15);
+/** One batch of up to 100 event records: reading the tenants' subscriptions and queuing their messages. */
+export const FANOUT_TIMEOUT = Duration.seconds(30);
+/**
+ * A message's receives are its delivery attempts (batch size 1). Retries with backoff up to 4 h
+ * apart go on for 24 h (shared/domain/webhook-retry.ts): about 14 to 20 attempts; the rest is margin for
+ * crashed or timed-out invocations, which also count a receive.
+ */
+export const MAX_DELIVERY_RECEIVES = 50;
+/** SQS's longest. */
+const QUEUE_RETENTION = Duration.days(14);
+const ALARM_PERIOD = Duration.minutes(5);
+/** Older than this, the delivery queue's oldest message is waiting beyond the normal retries. */
+export const DELIVERY_AGE_ALARM = Duration.hours(6);
+/** Further behind the stream than this, the fan-out is stuck on a failing batch or cannot keep up. */
+export const ITERATOR_AGE_ALARM = Duration.minutes(10);
+
+/**
+ * The webhook delivery path (issue 13): event items on the table's stream → the fan-out function,
+ * one message per matching subscription → a FIFO queue, grouped `<webhookId>:<resourceId>`
+ * (ordered per ticket per subscription) → the delivery function, one attempt per receive, the
+ * backoff by changing the message's visibility. Failures end in two dead-letter queues, watched by
+ * `alarms` (no actions yet).
+ */
+export class WebhookPipeline extends Construct {
+  /** The delivery queue (FIFO, high throughput). */
+  readonly queue: Queue;
+  /** Deliveries received MAX_DELIVERY_RECEIVES times without being settled. */
+  readonly deadLetterQueue: Queue;
+  /** Stream batches the fan-out gave up on (the failure's metadata: shard and sequence numbers). */
+  readonly fanoutFailures: Queue;
+  readonly fanout: ApiFunction;
+  readonly deliver: ApiFunction;
+  /** Every alarm of the pipeline, without actions: the stack wires them to a topic later. */
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: WebhookPipelineProps) {
+    super(scope, id);
+    const { table, removalPolicy } = props;
+    const common = {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: QUEUE_RETENTION,
+      removalPolicy,
+    };
+    const functionDefaults = { table, rateLimited: false, logRetention: props.logRetention, removalPolicy };
+
+    // --- Delivery ---------------------------------------------------------------------------
+    this.deadLetterQueue = new Queue(this, 'DeliveryDeadLetters', { ...common, fifo: true });
+    this.deliver = new ApiFunction(this, 'DeliverFunction', {
+      ...functionDefaults,
+      handlerFile: 'webhook-deliver',
+      // It reads the event, the subscription and related records, writes attempt items and
+      // conditionally disables the subscription in a transaction. No events: webhooks are silent.
+      tableAccess: 'write',
+      timeout: DELIVERY_TIMEOUT,
+      environment: {
+        ...props.environment,
+        CURSOR_SECRET_ARN: props.cursorSecret.secretArn,
+        PUBLIC_BASE_URL: props.publicBaseUrl,
+      },
+    });
+    props.cursorSecret.grantRead(this.deliver);
+
+    this.queue = new Queue(this, 'DeliveryQueue', {
+      ...common,
+      fifo: true,
+      // High-throughput FIFO: deduplication and the throughput limit per message group.
+      deduplicationScope: DeduplicationScope.MESSAGE_GROUP,
+      fifoThroughputLimit: FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
+      // So every message must carry a MessageDeduplicationId: the fan-out's, one per subscription
+      // and event, which keeps a re-fanned stream record from being queued twice (5 min window).
+      contentBasedDeduplication: false,
+      // AWS's advice for a Lambda-polled queue: six times the function's timeout.
+      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_DELIVERY_RECEIVES },
+    });
+    // Batch size 1: a message's ApproximateReceiveCount is exactly its attempt number, and no
+    // message waits in a batch behind a failing one of the same group (a FIFO handler must return
+    // every message after a failed one as failed too). The event source grants ReceiveMessage,
+    // DeleteMessage and ChangeMessageVisibility (the backoff) on this queue.
+    this.deliver.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }),
+    );
+
+    // --- Fan-out ----------------------------------------------------------------------------
+    this.fanoutFailures = new Queue(this, 'FanoutFailures', common);
+    this.fanout = new ApiFunction(this, 'FanoutFunction', {
+      ...functionDefaults,
+      handlerFile: 'webhook-fanout',
+      // It queries the tenant's subscriptions: read-only on the table and its indexes.
+      tableAccess: 'read',
+      timeout: FANOUT_TIMEOUT,
+      environment: { ...props.environment, WEBHOOK_QUEUE_URL: this.queue.queueUrl },
+    });
+    // SendMessage alone (SendMessageBatch is authorised by it): not grantSendMessages, which adds
+    // GetQueueAttributes and GetQueueUrl the function has no use for.
+    this.fanout.addToRolePolicy(
+      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
+    );
+    this.fanout.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        // One batch per shard at a time: a tenant's events reach the queue in stream order.
+        parallelizationFactor: 1,
+        // Retries are bounded by the record's age, not by a count (a fast-failing function would
+        // use up any count within hours): a record is retried for the stream's whole retention,
+        // then its metadata goes to fanoutFailures. The events themselves stay in the table's
+        // feed partition (30 days), from where the lost range can be fanned out again.
+        retryAttempts: -1,
+        maxRecordAge: STREAM_RETENTION,
+        onFailure: new SqsDlq(this.fanoutFailures),
+        // Only event items: inserted, with the attributes of shared/store/events.ts. `exists`
+        // matches leaves only, hence the DynamoDB type (N, S) under each attribute.
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: {
+              NewImage: {
+                occurredAt: { N: FilterRule.exists() },
+                resourceId: { S: FilterRule.exists() },
+              },
+            },
+          }),
+        ],
+      }),
+    );
+
+    // --- Alarms -----------------------------------------------------------------------------
+    const alarm = (name: string, metric: IMetric, threshold: number, description: string, atLeast = false) =>
+      this.alarms.push(
+        new Alarm(this, name, {
+          metric,
+          threshold,
+          comparisonOperator: atLeast
+            ? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD
+            : ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          datapointsToAlarm: 1,
+          // SQS stops reporting idle queues, Lambda reports IteratorAge only while it reads.
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+          alarmDescription: description,
+        }),
+      );
+    const visible = (queue: Queue) =>
+      queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: Stats.MAXIMUM });
+
+    alarm(
+      'DeliveryDeadLettersAlarm',
+      visible(this.deadLetterQueue),
+      1,
+      `Webhook deliveries were received ${MAX_DELIVERY_RECEIVES} times without being settled and are in the ` +
+        'delivery dead-letter queue. Normal retries end within 24 h on their own (the subscription is then ' +
+        'disabled), so these are deliveries the function crashed or timed out on repeatedly: read its logs for ' +
+        'the event ids, fix the cause, then redrive the messages to the delivery queue (SQS redrive).',
+      true,
+    );
+    alarm(
+      'FanoutFailuresAlarm',
+      visible(this.fanoutFailures),
+      1,
+      'The webhook fan-out gave up on stream records after retrying them for 24 h: their events were not ' +
+        'queued for any subscription. Each message names the shard, the sequence numbers and the arrival ' +
+        "times of the batch lost; read the fan-out function's logs for the cause and fix it. The events " +
+        "themselves are still in their tenants' feed (kept 30 days, GET /event/list) for that time range: " +
+        'they must be queued again from there (no tool does it yet), or receivers told to replay the feed.',
+      true,
+    );
+    alarm(
+      'DeliveryBacklogAlarm',
+      this.queue.metricApproximateAgeOfOldestMessage({ period: ALARM_PERIOD, statistic: Stats.MAXIMUM }),
+      DELIVERY_AGE_ALARM.toSeconds(),
+      `The oldest webhook delivery has waited more than ${DELIVERY_AGE_ALARM.toHours()} h: deliveries are ` +
+        'falling behind beyond normal retries. Check the delivery function for errors and throttles and its ' +
+        'concurrency; a receiver failing for hours also holds back the later events of its groups (ordered per ' +
+        'ticket), which its delivery attempts (GET /webhook/{id}/deliveries) show.',
+    );
+    alarm(
+      'FanoutIteratorAgeAlarm',
+      this.fanout.metric('IteratorAge', { period: ALARM_PERIOD, statistic: Stats.MAXIMUM }),
+      ITERATOR_AGE_ALARM.toMilliseconds(),
+      `The webhook fan-out is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: ` +
+        'a batch keeps failing (it is retried for 24 h, then given up to the fan-out failures queue) or the ' +
+        "function cannot keep up. Read the fan-out function's errors, throttles and logs and fix the cause " +
+        'while the records are still in the stream (24 h).',
+    );
+  }
+}
