@@ -8,7 +8,15 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
+
+/** A worker's handler file, from the declaration the local server and the tests read too. */
+const handlerOf = (name: string): string => {
+  const worker = workers.find((w) => w.name === name);
+  if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
+  return worker.handler;
+};
 
 export interface WebhookPipelineProps {
   /** The table: its stream (NEW_AND_OLD_IMAGES) carries the event items to fan out. */
@@ -78,7 +86,7 @@ export class WebhookPipeline extends Construct {
     this.deadLetterQueue = new Queue(this, 'DeliveryDeadLetters', { ...common, fifo: true });
     this.deliver = new ApiFunction(this, 'DeliverFunction', {
       ...functionDefaults,
-      handlerFile: 'webhook-deliver',
+      handlerFile: handlerOf('webhookDeliver'),
       // It reads the event, the subscription and related records, writes attempt items and
       // conditionally disables the subscription in a transaction. No events: webhooks are silent.
       tableAccess: 'write',
@@ -86,7 +94,7 @@ export class WebhookPipeline extends Construct {
       environment: {
         ...props.environment,
         CURSOR_SECRET_ARN: props.cursorSecret.secretArn,
-        PUBLIC_BASE_URL: props.publicBaseUrl,
+        DELIVERY_BASE_URL: props.publicBaseUrl,
       },
     });
     props.cursorSecret.grantRead(this.deliver);
@@ -116,7 +124,7 @@ export class WebhookPipeline extends Construct {
     this.fanoutFailures = new Queue(this, 'FanoutFailures', common);
     this.fanout = new ApiFunction(this, 'FanoutFunction', {
       ...functionDefaults,
-      handlerFile: 'webhook-fanout',
+      handlerFile: handlerOf('webhookFanOut'),
       // It queries the tenant's subscriptions: read-only on the table and its indexes.
       tableAccess: 'read',
       timeout: FANOUT_TIMEOUT,

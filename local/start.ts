@@ -3,7 +3,8 @@
  * the table, the local API Gateway stand-in and, on first start, a demo client.
  * Env: PORT (3000), HOST (all interfaces), HELPDESK_DATA_DIR (.helpdesk),
  * DYNAMODB_ENDPOINT (use that store instead of starting one), S3_ENDPOINT + BUCKET_NAME (likewise
- * for attachments; otherwise a local S3 server keeps them in <data dir>/s3).
+ * for attachments; otherwise a local S3 server keeps them in <data dir>/s3). Webhooks: an in-memory
+ * delivery queue (local/sqs-local.ts) and the pipeline that feeds and drains it (local/event-pipeline.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,13 +18,17 @@ import {
   writeRunningStore,
 } from './data-dir';
 import { type DynamoDbLocal, dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
+import type { EventPipeline } from './event-pipeline';
 import { type S3Local, startS3Local } from './s3-local';
 import type { LocalServer } from './server';
+import { type SqsLocal, startSqsLocal } from './sqs-local';
 
 const dir = dataDir();
 let dynamo: DynamoDbLocal | undefined;
 let server: LocalServer | undefined;
 let blobs: S3Local | undefined;
+let queues: SqsLocal | undefined;
+let pipeline: EventPipeline | undefined;
 let stopping: Promise<never> | undefined;
 
 /**
@@ -34,6 +39,8 @@ const stop = (exitCode: number): Promise<never> => {
   stopping ??= (async () => {
     if (server) console.log('Stopping…');
     await server?.close().catch(() => undefined);
+    await pipeline?.stop().catch(() => undefined);
+    await queues?.stop().catch(() => undefined);
     await blobs?.stop().catch(() => undefined);
     await dynamo?.stop().catch(() => undefined);
     removeRunningStore(dir);
@@ -67,6 +74,24 @@ const startBlobStore = async (): Promise<void> => {
   process.env.BUCKET_NAME = blobs.bucket;
 };
 
+/** The webhook delivery queue, as infra/webhook-pipeline.ts makes it (in memory: gone when stopped). */
+const DELIVERY_QUEUE = 'helpdesk-webhook-deliveries.fifo';
+const startQueues = async (): Promise<void> => {
+  queues = await startSqsLocal({
+    queues: [
+      { name: 'helpdesk-webhook-deliveries-dlq.fifo', visibilityTimeoutSeconds: 90 },
+      {
+        name: DELIVERY_QUEUE,
+        visibilityTimeoutSeconds: 90,
+        maxReceiveCount: 50,
+        deadLetterQueue: 'helpdesk-webhook-deliveries-dlq.fifo',
+      },
+    ],
+  });
+  process.env.SQS_ENDPOINT = queues.endpoint;
+  process.env.WEBHOOK_QUEUE_URL = queues.queueUrl(DELIVERY_QUEUE);
+};
+
 const announceDemoClient = async (baseUrl: string): Promise<void> => {
   const marker = join(dir, 'demo-client');
   const createHint = 'npm run --silent helpdesk -- client create --name <name>';
@@ -98,6 +123,7 @@ const main = async (): Promise<void> => {
   const endpoint = await startStore();
   process.env.DYNAMODB_ENDPOINT = endpoint;
   await startBlobStore();
+  await startQueues();
 
   const { config } = await import('../shared/config');
   const { ensureTable } = await import('../shared/store/create-table');
@@ -106,6 +132,16 @@ const main = async (): Promise<void> => {
 
   const { startServer } = await import('./server');
   server = await startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST });
+  // Webhooks: the stream poller and the delivery queue's consumers (local/event-pipeline.ts).
+  process.env.DELIVERY_BASE_URL ??= server.url;
+  (await import('../shared/config')).resetConfig(); // read again, with the URL
+  const { startEventPipeline } = await import('./event-pipeline');
+  pipeline = await startEventPipeline({
+    dynamoEndpoint: endpoint,
+    tableName: config().TABLE_NAME,
+    sqsEndpoint: String(queues?.endpoint),
+    queueUrl: String(process.env.WEBHOOK_QUEUE_URL),
+  });
   await announceDemoClient(server.url);
   console.log(`Help-desk API listening on ${server.url} (Ctrl-C to stop)`);
 };

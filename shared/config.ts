@@ -59,6 +59,26 @@ const schema = z.object({
    */
   WEBHOOK_ALLOW_LOCAL_HTTP: withDefault(z.stringbool(), false),
   /**
+   * The API's URL as webhook deliveries link to it (the feed cursor, attachments): the delivery
+   * function has no request to take it from. The stack sets the API's URL (or PUBLIC_BASE_URL's
+   * custom domain), the local server its own.
+   */
+  DELIVERY_BASE_URL: z.optional(z.url()),
+  /** The FIFO queue webhook deliveries wait in (infra/webhook-pipeline.ts; the local server's own). */
+  WEBHOOK_QUEUE_URL: z.optional(z.url()),
+  /** Points the SQS calls at the local queue server (local/sqs-local.ts); unset in AWS. */
+  SQS_ENDPOINT: z.optional(z.url()),
+  /**
+   * The longest wait (ms) after each failed delivery attempt, comma-separated; every later attempt
+   * waits at most the last (domain/webhook-retry.ts). Tests shorten it.
+   */
+  WEBHOOK_RETRY_CAPS_MS: withDefault(
+    z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma-separated whole milliseconds')),
+    '5000,30000,120000,600000,1800000,3600000,7200000,14400000',
+  ),
+  /** How long (ms) an event's deliveries fail before the subscription is disabled (24 h; tests shorten it). */
+  WEBHOOK_RETRY_HORIZON_MS: withDefault(whole(1000), 86_400_000),
+  /**
    * Set by the stack while an existing table moves to the current indexes one step at a time
    * (store/table-schema.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:
    * the table has the current indexes.

@@ -1,6 +1,6 @@
 import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
-import { type EventDraft, eventWrites } from '../store/events';
-import { StaleWrite, sleep, writeAtomically } from '../store/transact';
+import { type EventDraft, eventWrites, orderInFeed } from '../store/events';
+import { FeedClockAhead, StaleWrite, sleep, writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 
 /**
@@ -73,21 +73,26 @@ export const commit = async <R>(
   idOf: (result: R) => string = (result) => String(result),
 ): Promise<R> => {
   let plan: WritePlan<R>;
+  // After an item's later event (a clock a little ahead of ours): the next stamp goes past it.
+  let notBefore = 0;
   try {
     for (let attempt = 1; ; attempt++) {
       plan = await build();
       try {
         // Events are stamped as the transaction goes out (each attempt anew): the feed's lag
         // (EVENT_FEED_LAG_MS) only has to cover one send.
-        const events = eventWrites(ctx.tenantId, plan.events ?? [], Date.now());
+        const stamp = Math.max(Date.now(), notBefore);
+        const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
+        const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
         await writeAtomically(
-          [...(ctx.remember?.(idOf(plan.result)) ?? []), ...plan.ops, ...events],
+          [...(ctx.remember?.(idOf(plan.result)) ?? []), ...ops, ...events],
           ctx.requestToken,
         );
         break;
       } catch (error) {
         if (error instanceof RequestInProgress) await replayWhenCommitted(ctx, error);
         if (!(error instanceof StaleWrite)) throw error;
+        if (error instanceof FeedClockAhead) notBefore = error.clock + 1;
         if (attempt >= PLAN_ATTEMPTS) throw new Contended();
         await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6));
       }

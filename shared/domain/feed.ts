@@ -3,7 +3,7 @@ import type { EventListQuery } from '../schemas/events';
 import { decodeCursor, encodeCursor } from '../store/cursor';
 import type { NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { CursorExpired, InvalidCursor } from '../store/errors';
-import { readEvents, type StoredEvent } from '../store/events';
+import { readEvent, readEvents, type StoredEvent } from '../store/events';
 import { keys, sortableTime, timeOf } from '../store/keys';
 import { RECORDS_PER_PAGE } from '../store/pages';
 import { type Related, readRelated } from '../store/tickets';
@@ -49,16 +49,41 @@ export const readFeed = async (
   const until = sortableTime(now - EVENT_FEED_LAG_MS);
   const { events, reached } = await readEvents(tenantId, { after, until, limit: RECORDS_PER_PAGE, types });
   const related = await readRelated(tenantId, relatedOf(...resourcesOf(events)));
-  const page = query.page + 1;
   return {
     events,
     related,
-    next: async (kept) => {
-      const at = kept < events.length ? (events[kept - 1] as StoredEvent).sk : reached;
-      const position: [string, string, string] = [at, keys.events(tenantId), at];
-      return { page, cursor: await encodeCursor({ ...binding, p: page, d: 'n', k: position }) };
-    },
+    next: (kept) =>
+      cursorAt(
+        binding,
+        query.page + 1,
+        kept < events.length ? (events[kept - 1] as StoredEvent).sk : reached,
+      ),
   };
+};
+
+/** The feed's cursor that resumes after position `at` (exclusive), as the `page`-th page. */
+const cursorAt = async (binding: { t: string; r: string; f: string }, page: number, at: string) => {
+  const position: [string, string, string] = [at, keys.events(binding.t), at];
+  return { page, cursor: await encodeCursor({ ...binding, p: page, d: 'n', k: position }) };
+};
+
+/**
+ * One event with the records its view expands, and the cursor of the whole feed (no type filter)
+ * right after it: what a webhook delivery carries (domain/webhook-dispatch.ts), so a receiver
+ * that missed deliveries reads everything after this event from `GET /event/list`. Undefined
+ * once the event is past its retention.
+ */
+export const readFeedEvent = async (
+  tenantId: string,
+  sk: string,
+): Promise<{ event: StoredEvent; related: Related; next: { page: number; cursor: string } } | undefined> => {
+  const event = await readEvent(tenantId, sk);
+  if (!event) return undefined;
+  const [related, next] = await Promise.all([
+    readRelated(tenantId, relatedOf(...resourcesOf([event]))),
+    cursorAt({ t: tenantId, r: 'EVENT', f: '' }, 2, sk),
+  ]);
+  return { event, related, next };
 };
 
 /** The tickets, replies and notes the events carry (what their views expand). */

@@ -30,6 +30,10 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
   }
   await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: tableName });
   await moveIndexesTo(client, tableName, ALL_INDEXES);
+  // A table made before webhooks had no stream.
+  const described = await describeTable(client, tableName);
+  if (!described?.StreamSpecification?.StreamEnabled)
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
   try {
     await client.send(
       new UpdateTimeToLiveCommand({
@@ -56,6 +60,9 @@ const describeTable = async (
 };
 
 const INDEX_WAIT_MS = 120_000;
+
+/** The table's stream, as infra/helpdesk-stack.ts declares it. */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const };
 
 /**
  * Creates every index of `target` the table lacks, then deletes every index it has that is
@@ -127,4 +134,6 @@ export const tableDefinition = (tableName: string, indexes: readonly IndexSpec[]
     { AttributeName: TABLE_KEY.sort, KeyType: 'RANGE' as const },
   ],
   GlobalSecondaryIndexes: indexes.map(indexDefinition),
+  // The webhook fan-out reads new event items from it (functions/webhook-fanout.ts), as in the stack.
+  StreamSpecification: STREAM,
 });

@@ -1,10 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
 import type { Item } from './entity';
 import { newId } from './ids';
 import { keys } from './keys';
-import { TTL_ATTRIBUTE } from './table-schema';
+import { FEED_CLOCK, TTL_ATTRIBUTE } from './table-schema';
+import { FeedClockAhead } from './transact';
 import type { WriteOp } from './write-ops';
 
 /**
@@ -33,6 +34,47 @@ export interface StoredEvent {
   resourceId: string;
   resource: Item | null;
 }
+
+/**
+ * `op` (marked `feedOrdered`) stamped `stamp` and conditioned on the item's clock
+ * (table-schema.ts `FEED_CLOCK`) being older.
+ */
+export const orderInFeed = (op: WriteOp, stamp: number): WriteOp => {
+  const { Put, Update, Delete } = op.item;
+  if (Put) return { ...op, item: { Put: { ...Put, Item: { ...Put.Item, [FEED_CLOCK]: stamp } } } };
+  const clock = '(attribute_not_exists(#feedClock) OR #feedClock < :feedClock)';
+  const conditioned = <
+    T extends {
+      ConditionExpression?: string;
+      ExpressionAttributeNames?: Record<string, string>;
+      ExpressionAttributeValues?: Item;
+    },
+  >(
+    element: T,
+  ): T => ({
+    ...element,
+    ConditionExpression: element.ConditionExpression
+      ? `(${element.ConditionExpression}) AND ${clock}`
+      : clock,
+    ExpressionAttributeNames: { ...element.ExpressionAttributeNames, '#feedClock': FEED_CLOCK },
+    ExpressionAttributeValues: { ...element.ExpressionAttributeValues, ':feedClock': stamp },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  });
+  const onConditionFailed: WriteOp['onConditionFailed'] = (current) => {
+    const clock = current?.[FEED_CLOCK];
+    if (typeof clock === 'number' && clock >= stamp) return new FeedClockAhead(clock);
+    return op.onConditionFailed?.(current) ?? 'stale';
+  };
+  if (Update) {
+    const expression = Update.UpdateExpression ?? '';
+    const set = /(^|\s)SET\s/.test(expression)
+      ? expression.replace(/(^|\s)SET\s/, '$1SET #feedClock = :feedClock, ')
+      : `SET #feedClock = :feedClock ${expression}`;
+    return { ...op, onConditionFailed, item: { Update: { ...conditioned(Update), UpdateExpression: set } } };
+  }
+  if (Delete) return { ...op, onConditionFailed, item: { Delete: conditioned(Delete) } };
+  throw new Error('only a Put, an Update or a Delete can be ordered in the feed');
+};
 
 /** The event items of a write stamped `stamp` (when its transaction is sent). */
 export const eventWrites = (tenantId: string, drafts: readonly EventDraft[], stamp: number): WriteOp[] => {
@@ -106,4 +148,12 @@ export const readEvents = async (
   } while (start && events.length < range.limit);
   const full = events.length === range.limit;
   return { events, reached: full ? (events.at(-1) as StoredEvent).sk : range.until };
+};
+
+/** One event by its place in the feed (consistent); undefined once DynamoDB's TTL removed it. */
+export const readEvent = async (tenantId: string, sk: string): Promise<StoredEvent | undefined> => {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: keys.events(tenantId), sk }, ConsistentRead: true }),
+  );
+  return out.Item as StoredEvent | undefined;
 };

@@ -92,6 +92,11 @@ export const keys = {
 
   /** The tenant's change feed: one partition, events ordered by `eventOrder`. */
   events: (tenantId: string): string => `${tenantPrefix(tenantId)}EVENTS`,
+  /** The tenant whose feed partition `pk` is; undefined when `pk` is not a feed partition. */
+  tenantOfEvents: (pk: string): string | undefined =>
+    pk.startsWith(TENANT) && pk.endsWith('#EVENTS') && pk.length > TENANT.length + 7
+      ? pk.slice(TENANT.length, -'#EVENTS'.length)
+      : undefined,
   /** An event's place in the feed: the instant its write was sent, then its id (unique). */
   eventOrder: (stamp: number, eventId: string): string => `${sortableTime(stamp)}#${eventId}`,
 

@@ -105,3 +105,14 @@ export const projectionOf = (index: IndexSpec) =>
 
 /** Attribute DynamoDB deletes expired items by (access tokens). */
 export const TTL_ATTRIBUTE = 'expiresAtEpoch';
+
+/**
+ * The feed's clock on an item whose events must follow its commits (store/events.ts
+ * `orderInFeed`): the instant of its last event. Writes that append to a ticket (replies,
+ * notes) do not read it and are not conditioned on its version, so two of them stamped
+ * t1 < t2 could commit t2 first; the feed (ordered by
+ * stamp) and a webhook's deliveries (ordered by commit, from the stream) would then disagree.
+ * Conditioning each such write on the clock being older than its stamp makes the later-stamped
+ * write commit later (a write that finds a newer clock is re-stamped and sent again).
+ */
+export const FEED_CLOCK = 'feedAt';

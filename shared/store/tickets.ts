@@ -35,7 +35,7 @@ import {
 } from './keys';
 import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
-import { SEARCH_INDEXES, TABLE_KEY } from './table-schema';
+import { FEED_CLOCK, SEARCH_INDEXES, TABLE_KEY } from './table-schema';
 import { itemId, type WriteOp } from './write-ops';
 
 /**
@@ -62,6 +62,7 @@ const ticketOf = (item: Item | undefined): StoredTicket | undefined =>
 export const createTicketWrites = (tenantId: string, ticket: TicketRecord): WriteOp[] => [
   {
     item: { Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' } },
+    feedOrdered: true,
   },
   ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),
 ];
@@ -84,10 +85,14 @@ export const updateTicketWrites = (
   after: TicketRecord,
   options: { ifMatch?: readonly number[]; addedReplies: number },
 ): WriteOp[] => [
-  updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
-    ...precondition(current.id, options.ifMatch),
-    add: { numberOfReplies: options.addedReplies },
-  }),
+  {
+    ...updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
+      ...precondition(current.id, options.ifMatch),
+      add: { numberOfReplies: options.addedReplies },
+      keep: [FEED_CLOCK],
+    }),
+    feedOrdered: true,
+  },
   ...derivedWrites(ticketEntity, tenantId, current.id, after, ticketFields(current)),
 ];
 
@@ -97,7 +102,10 @@ export const deleteTicketWrites = (
   current: StoredTicket,
   ifMatch?: readonly number[],
 ): WriteOp[] => [
-  deleteWrite(ticketEntity, tenantId, current as unknown as Item, precondition(current.id, ifMatch)),
+  {
+    ...deleteWrite(ticketEntity, tenantId, current as unknown as Item, precondition(current.id, ifMatch)),
+    feedOrdered: true,
+  },
   ...derivedWrites(ticketEntity, tenantId, current.id, undefined, ticketFields(current)),
 ];
 
@@ -129,6 +137,7 @@ export const touchTicketWrite = (
       },
     },
     onConditionFailed: () => ticketMissing(id),
+    feedOrdered: true,
   };
 };
 

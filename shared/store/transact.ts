@@ -68,8 +68,15 @@ export const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
 
 /** A write conditioned on what it read found the record changed: read again and retry (domain/commit.ts). */
 export class StaleWrite extends Error {
-  constructor() {
-    super('record changed between read and write');
+  constructor(message = 'record changed between read and write') {
+    super(message);
+  }
+}
+
+/** An item's feed clock is at `clock` or later (store/events.ts `orderInFeed`): stamp after it and retry. */
+export class FeedClockAhead extends StaleWrite {
+  constructor(readonly clock: number) {
+    super('the item has a later event: stamp after it');
   }
 }
 

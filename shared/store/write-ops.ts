@@ -28,6 +28,12 @@ export interface WriteOp {
   counter?: { id: string; deltas: Deltas; build: (deltas: Deltas) => WriteOp | undefined };
   /** The size the item will have after an UpdateItem (a Put's is measured from its item). */
   itemBytes?: number;
+  /**
+   * Writes the item whose events must reach the feed in the order they commit (a ticket): the
+   * commit stamps it with its events' instant, conditioned on its last one being older
+   * (store/events.ts `orderInFeed`).
+   */
+  feedOrdered?: true;
 }
 
 /** DynamoDB's limits on one item and one transaction (checked before anything is sent). */

@@ -283,7 +283,7 @@ describe('environment', () => {
     const env = variablesOf(fanoutId);
     expect(env).toMatchObject({ TABLE_NAME: ref(tableId), WEBHOOK_QUEUE_URL: ref(queueId) });
     expect(env.CURSOR_SECRET_ARN).toBeUndefined();
-    expect(env.PUBLIC_BASE_URL).toBeUndefined();
+    expect(env.DELIVERY_BASE_URL).toBeUndefined();
   });
 
   it("tells the delivery function the table, the cursor key and the $default stage's URL", () => {
@@ -292,7 +292,7 @@ describe('environment', () => {
     expect(env).toMatchObject({
       TABLE_NAME: ref(tableId),
       CURSOR_SECRET_ARN: ref(secretId),
-      PUBLIC_BASE_URL: apiUrl,
+      DELIVERY_BASE_URL: apiUrl,
     });
     expect(env.WEBHOOK_QUEUE_URL).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { resetConfig } from '../../shared/config';
 import { encodeCursor } from '../../shared/store/cursor';
 import { keys, sortableTime } from '../../shared/store/keys';
 import { newTenant } from '../helpers/api';
+import { drain, type FeedEvent, page } from '../helpers/feed';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -10,38 +11,6 @@ import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/ten
  * write's own transaction; following nextQuery from any point reads every later event once, in
  * order; the last page's nextQuery is where to poll; nothing of one tenant reaches another.
  */
-interface FeedEvent {
-  id: string;
-  type: string;
-  occurredAt: number;
-  resourceId: string;
-  resource: Record<string, unknown> | null;
-}
-interface FeedPage {
-  nextQuery: string;
-  previousQuery: null;
-  records: FeedEvent[];
-}
-
-const page = async (api: TenantClient, url: string): Promise<FeedPage> => {
-  const res = await api.get(url);
-  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body.event;
-};
-
-/** Every event from `url` on, following nextQuery until a page comes back empty; and where to poll. */
-const drain = async (api: TenantClient, url = '/event/list') => {
-  const events: FeedEvent[] = [];
-  let next = url;
-  for (;;) {
-    const p = await page(api, next);
-    events.push(...p.records);
-    expect(p.nextQuery).toMatch(/^https?:\/\/[^/]+\/event\/list\?/);
-    if (p.records.length === 0) return { events, poll: p.nextQuery };
-    next = p.nextQuery;
-  }
-};
-
 const settle = () => new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { publicHandler } from '../../shared/http/public-handler';
 import { hasBody, routeKey, routes } from '../../shared/routes';
+import { workers } from '../../shared/workers';
 
 /**
  * Parity between the route table and the code: one handler file per route and no stray ones,
@@ -12,10 +13,10 @@ const handlerFiles = readdirSync(new URL('../../functions/', import.meta.url)).f
 );
 
 describe('route table', () => {
-  it('maps every route to its own handler file, and every handler file to a route', () => {
-    const fromTable = routes.map((r) => `${r.handler}.ts`).sort();
-    expect(new Set(fromTable).size).toBe(routes.length);
-    expect(handlerFiles.sort()).toEqual(fromTable);
+  it('maps every route and worker to its own handler file, and every handler file to one of them', () => {
+    const declared = [...routes, ...workers].map((r) => `${r.handler}.ts`).sort();
+    expect(new Set(declared).size).toBe(routes.length + workers.length);
+    expect(handlerFiles.sort()).toEqual(declared);
   });
 
   it('has unique operation ids and route keys', () => {

@@ -2,7 +2,7 @@ import { searchValue } from '../../schemas/list-query';
 import { parseStatus, STATUSES, type Status, TICKET_LIMITS, type TicketInput } from '../../schemas/ticket';
 import type { Entity, Item, Pointer, Reference, SlotSearch } from '../entity';
 import { creationTimeOf, type EntityKind, keys, sortableTime, timeOf } from '../keys';
-import { PAGE_ATTRIBUTES } from '../table-schema';
+import { FEED_CLOCK, PAGE_ATTRIBUTES } from '../table-schema';
 
 /**
  * A ticket is one item collection (`T#<tenant>#TICKET#<id>`): the ticket at `#`, and one item
@@ -34,7 +34,7 @@ export type TicketRecord = Required<Omit<TicketInput, Refs | 'replies' | 'attach
  * back. `updatedAt` is no longer written (it always equalled `managedDate`); tickets written
  * before issue 12 still carry it until their next write removes it.
  */
-export const TICKET_META = ['version', 'updatedAt'] as const;
+export const TICKET_META = ['version', 'updatedAt', FEED_CLOCK] as const;
 
 /** The page attributes (table-schema.ts) a ticket has: what its tag items carry for a page of a tag search. */
 const pageAttributes = (t: TicketRecord): Item =>

@@ -1,0 +1,31 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { fanOut, type StreamedEvent } from '../shared/domain/webhook-fanout';
+import { errorFields, logger } from '../shared/http/logger';
+import type { StoredEvent } from '../shared/store/events';
+import { keys } from '../shared/store/keys';
+
+/**
+ * The webhook fan-out function: the table stream's consumer (infra/webhook-pipeline.ts, which
+ * filters the stream to event items; locally local/event-pipeline.ts). Each new event becomes
+ * one queued delivery per subscription that wants it (domain/webhook-fanout.ts). On a failure
+ * the batch reports the first event not queued: the stream hands the batch again from there.
+ */
+export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const streamed: StreamedEvent[] = [];
+  for (const record of event.Records) {
+    const image = record.dynamodb?.NewImage;
+    const sequenceNumber = record.dynamodb?.SequenceNumber;
+    if (record.eventName !== 'INSERT' || !image || !sequenceNumber) continue;
+    const item = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
+    if (keys.tenantOfEvents(String(item.pk)) === undefined) continue;
+    streamed.push({ sequenceNumber, event: item });
+  }
+  const failure = await fanOut(streamed);
+  if (!failure) return { batchItemFailures: [] };
+  logger.error('could not queue webhook deliveries; the stream retries', {
+    error: errorFields(failure.error),
+  });
+  return { batchItemFailures: [{ itemIdentifier: failure.failedAt }] };
+};

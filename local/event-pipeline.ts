@@ -1,0 +1,218 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { DeleteMessageCommand, type Message, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type {
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSRecord,
+} from 'aws-lambda';
+import { localDynamoClient } from './dynamodb-local';
+import { lambdaContext, loadHandler } from './lambda-runtime';
+
+/**
+ * What Lambda's event source mappings do for the webhook functions in AWS
+ * (infra/webhook-pipeline.ts), on a laptop: a poller over the table's stream in DynamoDB Local
+ * that hands new event items to functions/webhook-fanout.ts (the same filter, resuming from the
+ * failure it reports), and consumers of the delivery queue (local/sqs-local.ts) that hand each
+ * message to functions/webhook-deliver.ts in batches of one and delete what it does not report
+ * failed. The handlers are the deployed ones, unchanged.
+ *
+ * Unlike AWS, the stream is read from the moment the pipeline starts (events written while the
+ * server was stopped are in the feed, not delivered), and nothing is persisted across restarts.
+ */
+export interface EventPipelineOptions {
+  dynamoEndpoint: string;
+  tableName: string;
+  sqsEndpoint: string;
+  queueUrl: string;
+  /** How often the stream is read when it had nothing (ms). */
+  pollMs?: number;
+  /** Queue consumers running at once (Lambda runs one per message group in flight). */
+  consumers?: number;
+}
+
+export interface EventPipeline {
+  stop(): Promise<void>;
+}
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The event source mapping's filter (infra/webhook-pipeline.ts): new event items only. */
+const isNewEvent = (r: StreamRecord): boolean =>
+  r.eventName === 'INSERT' &&
+  r.dynamodb?.NewImage?.occurredAt?.N !== undefined &&
+  r.dynamodb?.NewImage?.resourceId?.S !== undefined;
+
+/** A stream record as Lambda hands it over (dates in seconds). */
+const lambdaRecord = (r: StreamRecord, streamArn: string): DynamoDBRecord => {
+  const created = r.dynamodb?.ApproximateCreationDateTime;
+  return {
+    ...r,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...r.dynamodb,
+      ApproximateCreationDateTime: created ? Math.floor(created.getTime() / 1000) : undefined,
+    },
+  } as DynamoDBRecord;
+};
+
+/** A received message as Lambda hands it over. */
+const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
+  ({
+    messageId: m.MessageId ?? '',
+    receiptHandle: m.ReceiptHandle ?? '',
+    body: m.Body ?? '',
+    attributes: m.Attributes ?? {},
+    messageAttributes: {},
+    md5OfBody: m.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: `arn:aws:sqs:local:000000000000:${queueUrl.split('/').pop()}`,
+    awsRegion: 'local',
+  }) as SQSRecord;
+
+export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {
+  const pollMs = options.pollMs ?? 200;
+  let running = true;
+  const dynamo = localDynamoClient(options.dynamoEndpoint);
+  const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+  dynamo.destroy();
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.dynamoEndpoint,
+    region: 'us-east-1',
+    credentials,
+  });
+  const sqs = new SQSClient({ endpoint: options.sqsEndpoint, region: 'us-east-1', credentials });
+  const fanOut = (await loadHandler('webhook-fanout')) as unknown as (
+    e: DynamoDBStreamEvent,
+    c: unknown,
+  ) => Promise<DynamoDBBatchResponse>;
+  const deliver = (await loadHandler('webhook-deliver')) as unknown as (
+    e: SQSEvent,
+    c: unknown,
+  ) => Promise<SQSBatchResponse>;
+
+  /** Where each shard is read next; a shard known at start is read from now on, a later one whole. */
+  const iterators = new Map<string, string | null>();
+  const iteratorOf = async (
+    shardId: string,
+    type: 'LATEST' | 'TRIM_HORIZON' | 'AT_SEQUENCE_NUMBER',
+    seq?: string,
+  ) =>
+    (
+      await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shardId,
+          ShardIteratorType: type,
+          ...(seq ? { SequenceNumber: seq } : {}),
+        }),
+      )
+    ).ShardIterator ?? null;
+  const discoverShards = async (type: 'LATEST' | 'TRIM_HORIZON') => {
+    const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription
+      ?.Shards;
+    for (const shard of shards ?? []) {
+      if (shard.ShardId && !iterators.has(shard.ShardId))
+        iterators.set(shard.ShardId, await iteratorOf(shard.ShardId, type));
+    }
+  };
+  await discoverShards('LATEST');
+
+  /** Reads every open shard once; true when something was read. */
+  const readShards = async (): Promise<boolean> => {
+    let read = false;
+    for (const [shardId, iterator] of iterators) {
+      if (!iterator) continue;
+      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      const records = (out.Records ?? []).filter(isNewEvent);
+      if (records.length > 0) {
+        read = true;
+        const response = await fanOut(
+          { Records: records.map((r) => lambdaRecord(r, streamArn)) },
+          lambdaContext('webhook-fanout', crypto.randomUUID()),
+        );
+        const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
+        if (failed) {
+          // As Lambda: the batch is handed again from the record that failed, after a pause.
+          iterators.set(shardId, await iteratorOf(shardId, 'AT_SEQUENCE_NUMBER', failed));
+          await sleep(1000);
+          continue;
+        }
+      }
+      iterators.set(shardId, out.NextShardIterator ?? null);
+    }
+    return read;
+  };
+
+  const pollStream = async () => {
+    let rounds = 0;
+    while (running) {
+      try {
+        if (++rounds % 25 === 0) await discoverShards('TRIM_HORIZON');
+        if (!(await readShards())) await sleep(pollMs);
+      } catch (error) {
+        if (running) console.error(`webhook stream poller: ${(error as Error).message}`);
+        await sleep(1000);
+      }
+    }
+  };
+
+  const consume = async () => {
+    while (running) {
+      try {
+        const out = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queueUrl,
+            MaxNumberOfMessages: 1,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
+        );
+        const messages = out.Messages ?? [];
+        if (messages.length === 0 || !running) continue;
+        let failed = new Set(messages.map((m) => m.MessageId));
+        try {
+          const response = await deliver(
+            { Records: messages.map((m) => sqsRecord(m, options.queueUrl)) },
+            lambdaContext('webhook-deliver', crypto.randomUUID()),
+          );
+          failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        } catch (error) {
+          // As Lambda: a thrown handler fails the whole batch, which comes back after its visibility timeout.
+          console.error(`webhook delivery: ${(error as Error).message}`);
+        }
+        for (const m of messages) {
+          if (!failed.has(m.MessageId))
+            await sqs.send(
+              new DeleteMessageCommand({ QueueUrl: options.queueUrl, ReceiptHandle: m.ReceiptHandle }),
+            );
+        }
+      } catch (error) {
+        if (running) console.error(`webhook queue consumer: ${(error as Error).message}`);
+        await sleep(1000);
+      }
+    }
+  };
+
+  const loops = [pollStream(), ...Array.from({ length: options.consumers ?? 4 }, consume)];
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.allSettled(loops);
+      streams.destroy();
+      sqs.destroy();
+    },
+  };
+};

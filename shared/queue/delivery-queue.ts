@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { config } from '../config';
+
+/**
+ * The webhook delivery queue: one SQS FIFO message per event per subscription that wants it
+ * (infra/webhook-pipeline.ts; locally local/sqs-local.ts behind the same API). The message names
+ * the event and the subscription; the delivery reads both when it runs, so a subscription's
+ * current URL, secret and state are what count, and no event body waits in the queue.
+ *
+ * - Group: the subscription and the event's resource (a ticket, a customer...): a receiver gets
+ *   one resource's events in feed order, while other resources' events go on beside a failing one.
+ * - Deduplication id: the tenant, subscription and event: a resend (the stream retrying a batch)
+ *   within SQS's five-minute window is dropped; later ones are harmless (at least once; the
+ *   `webhook-id` header is the receiver's deduplication key).
+ */
+export interface DeliveryMessage {
+  tenantId: string;
+  webhookId: string;
+  /** The event: its place in the feed (its sort key), id, type and resource. */
+  eventSk: string;
+  eventId: string;
+  type: string;
+  resourceId: string;
+}
+
+/** SQS's ceiling on a group id (and on a deduplication id). */
+const ID_CHARS = 128;
+/** SQS's ceiling on the entries of one SendMessageBatch. */
+const BATCH = 10;
+
+const hashed = (...parts: string[]): string => createHash('sha256').update(parts.join('\n')).digest('hex');
+
+export const groupOf = (m: DeliveryMessage): string => {
+  const group = `${m.webhookId}:${m.resourceId}`;
+  return group.length <= ID_CHARS && /^[\w:.-]+$/.test(group) ? group : hashed(m.webhookId, m.resourceId);
+};
+
+export const deduplicationOf = (m: DeliveryMessage): string => hashed(m.tenantId, m.webhookId, m.eventId);
+
+let client: SQSClient | undefined;
+
+const sqs = (): SQSClient => {
+  if (!client) {
+    const { AWS_REGION, SQS_ENDPOINT } = config();
+    client = new SQSClient({
+      region: AWS_REGION,
+      maxAttempts: 4,
+      ...(SQS_ENDPOINT
+        ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+  }
+  return client;
+};
+
+const queueUrl = (): string => {
+  const url = config().WEBHOOK_QUEUE_URL;
+  if (!url) throw new Error('WEBHOOK_QUEUE_URL is not set: there is no delivery queue');
+  return url;
+};
+
+/**
+ * Sends the messages in their order, ten per call, one call after another (a group's order is
+ * the order of the calls). Answers how many were accepted from the start: all of them, or the
+ * count before the first that was refused, with why (those after it may have been sent too: a
+ * resend of them is deduplicated).
+ */
+export const enqueueDeliveries = async (
+  messages: readonly DeliveryMessage[],
+): Promise<{ sent: number; error?: unknown }> => {
+  for (let start = 0; start < messages.length; start += BATCH) {
+    const chunk = messages.slice(start, start + BATCH);
+    try {
+      const out = await sqs().send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl(),
+          Entries: chunk.map((m, i) => ({
+            Id: String(i),
+            MessageBody: JSON.stringify(m),
+            MessageGroupId: groupOf(m),
+            MessageDeduplicationId: deduplicationOf(m),
+          })),
+        }),
+      );
+      const first = (out.Failed ?? []).sort((a, b) => Number(a.Id) - Number(b.Id))[0];
+      if (first)
+        return { sent: start + Number(first.Id), error: new Error(`SQS refused a message: ${first.Code}`) };
+    } catch (error) {
+      return { sent: start, error };
+    }
+  }
+  return { sent: messages.length };
+};
+
+/** Leaves a received message invisible for `ms` (rounded up to whole seconds, at most 12 h): its backoff. */
+export const retryAfter = async (receiptHandle: string, ms: number): Promise<void> => {
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: queueUrl(),
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.min(Math.ceil(ms / 1000), 43_200),
+    }),
+  );
+};
+
+/** Reads a message body back; undefined when it is not one of ours (never delivered, dropped). */
+export const parseDeliveryMessage = (body: string): DeliveryMessage | undefined => {
+  try {
+    const m = JSON.parse(body) as Partial<DeliveryMessage>;
+    const fields = [m.tenantId, m.webhookId, m.eventSk, m.eventId, m.type, m.resourceId];
+    return fields.every((f) => typeof f === 'string' && f.length > 0) ? (m as DeliveryMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -1,0 +1,29 @@
+/**
+ * The functions no HTTP route calls: what drives them, and the handler file under functions/.
+ * With the route table (shared/routes.ts) they are every handler there is; the CDK stack
+ * (infra/webhook-pipeline.ts) and the local server (local/event-pipeline.ts) wire them up.
+ */
+export interface Worker {
+  /** Names the function (like a route's operationId). */
+  readonly name: string;
+  /** File name under functions/ without `.ts`. */
+  readonly handler: string;
+  /** What invokes it: new items on the table's stream, or messages of the webhook delivery queue. */
+  readonly trigger: 'table-stream' | 'delivery-queue';
+  readonly summary: string;
+}
+
+export const workers: readonly Worker[] = [
+  {
+    name: 'webhookFanOut',
+    handler: 'webhook-fanout',
+    trigger: 'table-stream',
+    summary: 'Queues one delivery per event per webhook subscription that wants it',
+  },
+  {
+    name: 'webhookDeliver',
+    handler: 'webhook-deliver',
+    trigger: 'delivery-queue',
+    summary: 'Sends a queued event to its subscription (Standard Webhooks), recording the attempt',
+  },
+];

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventPipeline, startEventPipeline } from '../../local/event-pipeline';
+import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
+import { resetConfig } from '../../shared/config';
+import { drain, type FeedEvent } from '../helpers/feed';
+import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
+import { type Receiver, startReceiver } from '../helpers/webhook-receiver';
+
+/**
+ * Webhooks end to end, on the same handlers as in AWS: the table's stream (DynamoDB Local) feeds
+ * functions/webhook-fanout.ts, which queues deliveries in a FIFO queue (local/sqs-local.ts) that
+ * functions/webhook-deliver.ts consumes (local/event-pipeline.ts plays Lambda's event source
+ * mappings). A real receiver verifies every signature with the `standardwebhooks` package.
+ */
+const QUEUE = 'webhook-deliveries.fifo';
+const DLQ = 'webhook-deliveries-dlq.fifo';
+const HORIZON_MS = 6000;
+
+let sqs: SqsLocal;
+let pipeline: EventPipeline;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  sqs = await startSqsLocal({
+    queues: [
+      { name: DLQ, visibilityTimeoutSeconds: 30 },
+      { name: QUEUE, visibilityTimeoutSeconds: 5, maxReceiveCount: 50, deadLetterQueue: DLQ },
+    ],
+  });
+  // Set before the handlers first read the configuration (in this test process).
+  process.env.SQS_ENDPOINT = sqs.endpoint;
+  process.env.WEBHOOK_QUEUE_URL = sqs.queueUrl(QUEUE);
+  process.env.WEBHOOK_RETRY_CAPS_MS = '300,600,1000';
+  process.env.WEBHOOK_RETRY_HORIZON_MS = String(HORIZON_MS);
+  process.env.DELIVERY_BASE_URL = 'http://helpdesk.test';
+  resetConfig();
+  pipeline = await startEventPipeline({
+    dynamoEndpoint: String(process.env.DYNAMODB_ENDPOINT),
+    tableName: String(process.env.TABLE_NAME),
+    sqsEndpoint: sqs.endpoint,
+    queueUrl: sqs.queueUrl(QUEUE),
+    pollMs: 50,
+    consumers: 8,
+  });
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await pipeline?.stop();
+  await receiver?.stop();
+  await sqs?.stop();
+});
+
+/** A subscription of `api`'s tenant delivering to `path` of the receiver. */
+const subscribe = async (api: TenantClient, path: string, body: Record<string, unknown> = {}) => {
+  const created = await api.post('/webhook/insert', { url: `${receiver.url}${path}`, ...body });
+  expect(created.status).toBe(201);
+  receiver.secrets.set(path, created.body.secret);
+  return created.body.id as string;
+};
+
+const deliveredTo = (path: string) => receiver.deliveries.filter((d) => d.path === path);
+
+/** Waits until `done` holds (polling), failing with `what` after `ms`. */
+const eventually = async (what: string, done: () => boolean | Promise<boolean>, ms = 60_000) => {
+  const until = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const idsOf = (events: { id: string }[]) => new Set(events.map((e) => e.id));
+
+/** Each resource's events in the order of `events`, first arrival of each id only. */
+const perResource = (events: { id: string; resourceId: string }[]) => {
+  const seen = new Set<string>();
+  const order = new Map<string, string[]>();
+  for (const e of events) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    order.set(e.resourceId, [...(order.get(e.resourceId) ?? []), e.id]);
+  }
+  return order;
+};
+
+describe('webhook deliveries', () => {
+  it('delivers every event at least once per subscription, signed, in feed order per ticket, to its tenant only', async () => {
+    const a = await tenantWithCustomer();
+    const b = await tenantWithCustomer();
+    await subscribe(a.api, '/a-all');
+    await subscribe(a.api, '/a-replies', { types: ['ticket.replied'] });
+    await subscribe(b.api, '/b-all');
+    const tickets: string[] = [];
+    for (let i = 0; i < 20; i++)
+      tickets.push(
+        await a.api.create('/ticket/insert', {
+          subject: `t${i}`,
+          description: 'd',
+          openedBy: { id: a.customer },
+        }),
+      );
+    await Promise.all([
+      ...Array.from({ length: 200 }, async (_, i) => {
+        const res = await a.api.put(`/ticket/reply/${tickets[i % 20]}`, { text: `reply ${i}` });
+        expect(res.status).toBe(200);
+      }),
+      ...Array.from({ length: 5 }, (_, i) =>
+        b.api.create('/agent/insert', { name: `B${i}`, email: `b${i}@example.com` }),
+      ),
+    ]);
+    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag
+    const feedA = (await drain(a.api)).events.filter((e) => e.type !== 'customer.created');
+    const feedB = (await drain(b.api)).events.filter((e) => e.type !== 'customer.created');
+    expect(feedA).toHaveLength(220);
+    expect(feedB).toHaveLength(5);
+    const replies = feedA.filter((e) => e.type === 'ticket.replied');
+
+    await eventually('every event reached its subscriptions', () => {
+      const all = idsOf(deliveredTo('/a-all').map((d) => d.event));
+      const some = idsOf(deliveredTo('/a-replies').map((d) => d.event));
+      const other = idsOf(deliveredTo('/b-all').map((d) => d.event));
+      return (
+        feedA.every((e) => all.has(e.id)) &&
+        replies.every((e) => some.has(e.id)) &&
+        feedB.every((e) => other.has(e.id))
+      );
+    });
+    expect(receiver.forged).toBe(0);
+    // Nothing else: no event of the other tenant, no type the subscription does not want.
+    expect(idsOf(deliveredTo('/a-all').map((d) => d.event))).toEqual(idsOf(feedA));
+    expect(idsOf(deliveredTo('/a-replies').map((d) => d.event))).toEqual(idsOf(replies));
+    expect(idsOf(deliveredTo('/b-all').map((d) => d.event))).toEqual(idsOf(feedB));
+    // The webhook-id header is the event's id; the body is the event as the feed shows it.
+    for (const d of deliveredTo('/a-all')) expect(d.id).toBe(d.event.id);
+    const byId = new Map(feedA.map((e) => [e.id, e]));
+    for (const d of deliveredTo('/a-all')) expect(d.event).toEqual(byId.get(d.event.id));
+    // Each ticket's events arrive in the feed's order.
+    const feedOrder = perResource(feedA);
+    const arrival = perResource(deliveredTo('/a-all').map((d) => d.event));
+    for (const ticket of tickets) expect(arrival.get(ticket)).toEqual(feedOrder.get(ticket));
+  }, 120_000);
+
+  it('carries the feed cursor after each event: a receiver reads from it everything that followed', async () => {
+    const { api, customer } = await tenantWithCustomer();
+    await subscribe(api, '/cursor');
+    const made: string[] = [];
+    for (let i = 0; i < 6; i++)
+      made.push(
+        await api.create('/ticket/insert', {
+          subject: `c${i}`,
+          description: 'd',
+          openedBy: { id: customer },
+        }),
+      );
+    await eventually('six deliveries', () => deliveredTo('/cursor').length >= 6);
+    const third = deliveredTo('/cursor').find((d) => d.event.resourceId === made[2]);
+    expect(third?.cursor).toMatch(/^http:\/\/helpdesk\.test\/event\/list\?page=2&cursor=/);
+    await new Promise((r) => setTimeout(r, 150));
+    const after = await drain(api, String(third?.cursor).replace('http://helpdesk.test', ''));
+    expect(after.events.map((e: FeedEvent) => e.resourceId)).toEqual(made.slice(3));
+  });
+
+  it('retries while the receiver is down and delivers everything it missed once it is back', async () => {
+    const { api, customer } = await tenantWithCustomer();
+    const id = await subscribe(api, '/down');
+    receiver.up = false;
+    await receiver.stop(); // connection refused first
+    try {
+      for (let i = 0; i < 3; i++)
+        await api.create('/ticket/insert', {
+          subject: `d${i}`,
+          description: 'd',
+          openedBy: { id: customer },
+        });
+      await eventually('failed attempts recorded', async () => {
+        const log = (await api.get(`/webhook/${id}/deliveries`)).body.delivery;
+        return log.records.filter((r: { ok: boolean }) => !r.ok).length >= 3;
+      });
+      await receiver.start(); // answering 503 now
+      await eventually('a 503 recorded', async () => {
+        const log = (await api.get(`/webhook/${id}/deliveries`)).body.delivery;
+        return log.records.some((r: { status: number | null }) => r.status === 503);
+      });
+    } finally {
+      receiver.up = true;
+      await receiver.start().catch(() => undefined);
+    }
+    await eventually('all three delivered after the outage', () => deliveredTo('/down').length >= 3);
+    const log = (await api.get(`/webhook/${id}/deliveries`)).body.delivery.records as {
+      ok: boolean;
+      attempt: number;
+      error: string | null;
+    }[];
+    expect(log.filter((r) => r.ok)).toHaveLength(3);
+    expect(log.some((r) => r.error?.startsWith('request failed'))).toBe(true);
+    expect(Math.max(...log.map((r) => r.attempt))).toBeGreaterThan(1);
+    expect((await api.get(`/webhook/${id}`)).body.enabled).toBe(true);
+  }, 60_000);
+
+  it('disables a subscription whose deliveries failed for the horizon, and an update re-enables it', async () => {
+    const { api, customer } = await tenantWithCustomer();
+    const id = await subscribe(api, '/always-failing');
+    const secret = receiver.secrets.get('/always-failing') as string;
+    receiver.secrets.delete('/always-failing'); // every request answered 401
+    await api.create('/ticket/insert', { subject: 'x', description: 'd', openedBy: { id: customer } });
+    await eventually(
+      'disabled',
+      async () => (await api.get(`/webhook/${id}`)).body.enabled === false,
+      HORIZON_MS * 4,
+    );
+    expect((await api.get(`/webhook/${id}`)).body.disabledReason).toMatch(
+      /^deliveries failed for .* \(last: 401\)$/,
+    );
+    // Later events are not delivered to a disabled subscription.
+    const attempts = (await api.get(`/webhook/${id}/deliveries`)).body.delivery.totalRecords;
+    await api.create('/ticket/insert', { subject: 'y', description: 'd', openedBy: { id: customer } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await api.get(`/webhook/${id}/deliveries`)).body.delivery.totalRecords).toBe(attempts);
+    // Re-enabled, with the receiver fixed: new events flow again.
+    receiver.secrets.set('/always-failing', secret);
+    expect((await api.put(`/webhook/update/${id}`, { enabled: true })).status).toBe(200);
+    expect((await api.get(`/webhook/${id}`)).body).toMatchObject({ enabled: true, disabledReason: null });
+    const z = await api.create('/ticket/insert', {
+      subject: 'z',
+      description: 'd',
+      openedBy: { id: customer },
+    });
+    await eventually('delivered after re-enabling', () =>
+      deliveredTo('/always-failing').some((d) => d.event.resourceId === z),
+    );
+  }, 60_000);
+});
