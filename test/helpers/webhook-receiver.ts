@@ -53,6 +53,7 @@ export const startReceiver = async (): Promise<Receiver> => {
       await new Promise((resolve) => s.close(resolve));
     },
     start: async () => {
+      if (server) return;
       const s = createServer((req, res) => {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
@@ -82,7 +83,10 @@ export const startReceiver = async (): Promise<Receiver> => {
           res.writeHead(204).end();
         });
       });
-      await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(port, '127.0.0.1', resolve);
+      });
       port = (s.address() as AddressInfo).port;
       server = s;
     },
