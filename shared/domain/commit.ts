@@ -72,12 +72,14 @@ export const commit = async <R>(
   staged: Staged = NOTHING_STAGED,
   idOf: (result: R) => string = (result) => String(result),
 ): Promise<R> => {
-  let plan: WritePlan<R>;
+  let plan!: WritePlan<R>;
   // After an item's later event (a clock a little ahead of ours): the next stamp goes past it.
   let notBefore = 0;
   try {
+    let rebuild = true;
     for (let attempt = 1; ; attempt++) {
-      plan = await build();
+      // A write refused only for its stamp (an item's later event) goes again as built, re-stamped.
+      if (rebuild) plan = await build();
       try {
         // Events are stamped as the transaction goes out (each attempt anew): the feed's lag
         // (EVENT_FEED_LAG_MS) only has to cover one send.
@@ -92,9 +94,10 @@ export const commit = async <R>(
       } catch (error) {
         if (error instanceof RequestInProgress) await replayWhenCommitted(ctx, error);
         if (!(error instanceof StaleWrite)) throw error;
+        rebuild = !(error instanceof FeedClockAhead);
         if (error instanceof FeedClockAhead) notBefore = error.clock + 1;
         if (attempt >= PLAN_ATTEMPTS) throw new Contended();
-        await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6));
+        if (rebuild) await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6));
       }
     }
   } catch (error) {
