@@ -57,6 +57,23 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+const EVENT = { id: '0190a1b2c3d4e5f6a7b8c9d0', type: 'agent.created', occurredAt: Date.now() };
+const CURSOR = 'https://api.example.com/event/list?cursor=abc';
+
+/** Delivers to `url` with a resolver answering `addresses` (and counting its calls). */
+const deliverResolving = async (url: string, addresses: string[], timeoutMs?: number) => {
+  let calls = 0;
+  const lookup = async () => {
+    calls += 1;
+    return addresses.map((address) => ({ address }));
+  };
+  const outcome = await deliver({ url, secret: newSigningSecret() }, EVENT, CURSOR, {
+    lookup,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+  return { outcome, calls };
+};
+
 /** A subscription made through the API, and a real event of its tenant's feed with the cursor after it. */
 const setUp = async (path: string) => {
   const tenant = await newTenant();
@@ -141,9 +158,6 @@ describe('deliver', () => {
  * 10.x past the check) must not move the connection.
  */
 describe('deliver: the connection goes to the address checked', () => {
-  const EVENT = { id: '0190a1b2c3d4e5f6a7b8c9d0', type: 'agent.created', occurredAt: Date.now() };
-  const CURSOR = 'https://api.example.com/event/list?cursor=abc';
-
   it('resolves the host once and connects to what it checked, whatever the resolver answers later', async () => {
     const port = (server.address() as AddressInfo).port;
     // First answer: the receiver (loopback, allowed for localhost in local mode). Every later
@@ -186,19 +200,16 @@ describe('deliver: the connection goes to the address checked', () => {
   it('refuses a host when any of its addresses is private, and connects nowhere', async () => {
     const port = (server.address() as AddressInfo).port;
     const before = received.length;
-    for (const addresses of [['127.0.0.1', '10.0.0.7'], ['169.254.169.254'], ['::1', 'fd00::1']]) {
-      let calls = 0;
-      const outcome = await deliver(
-        { url: `http://localhost:${port}/ok`, secret: newSigningSecret() },
-        EVENT,
-        CURSOR,
-        {
-          lookup: async () => {
-            calls += 1;
-            return addresses.map((address) => ({ address }));
-          },
-        },
-      );
+    for (const addresses of [
+      ['127.0.0.1', '10.0.0.7'],
+      ['169.254.169.254'],
+      ['::1', 'fd00::1'],
+      ['93.184.215.14', '169.254.169.254'],
+      ['10.1.2.3', '93.184.215.14'],
+      ['2606:4700::1', 'fd00::1'],
+      ['93.184.215.14', '::ffff:127.0.0.1'],
+    ]) {
+      const { outcome, calls } = await deliverResolving(`http://localhost:${port}/ok`, addresses);
       expect(calls).toBe(1);
       expect(outcome).toEqual({
         ok: false,
@@ -249,19 +260,7 @@ describe('deliver: the connection goes to the address checked', () => {
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = tls.address() as AddressInfo;
-      let calls = 0;
-      const outcome = await deliver(
-        { url: `https://localhost:${port}/ok`, secret: newSigningSecret() },
-        EVENT,
-        CURSOR,
-        {
-          lookup: async () => {
-            calls += 1;
-            return [{ address: '127.0.0.1' }];
-          },
-          timeoutMs: 2000,
-        },
-      );
+      const { outcome, calls } = await deliverResolving(`https://localhost:${port}/ok`, ['127.0.0.1'], 2000);
       expect(calls).toBe(1);
       expect(names).toEqual(['localhost']);
       expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/^request failed/) });
