@@ -9,9 +9,11 @@ import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
 import { DEFAULT_COMPAT } from '../schemas/compat';
 import { withDeadline } from '../store/deadline';
 import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempotency';
+import { withRegionScope } from '../store/store-region';
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { type Compat, compatFor, compatProfile } from './compat';
+import { homeRegion } from './home-region';
 import { idempotencyKey } from './idempotency-key';
 import { ifMatchOf } from './if-match';
 import { errorFields, logger } from './logger';
@@ -65,7 +67,9 @@ export const apiHandler = <Op extends OperationId>(
   const chain = middy<AuthorizedEvent, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(httpHeaderNormalizer())
     .use(requestLog());
-  if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit()).use(compatProfile(route));
+  // Rate windows are counted in the receiving region; from the home region on, the tenant's data.
+  if (route.auth === 'bearer')
+    chain.use(bearerAuth()).use(rateLimit()).use(homeRegion(route)).use(compatProfile(route));
   if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
   chain.use(wellFormedInput());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
@@ -118,7 +122,9 @@ export const apiHandler = <Op extends OperationId>(
       () => deadline.abort(),
       Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS),
     );
-    return withDeadline(deadline.signal, () => handler(event, context)).finally(() => clearTimeout(timer));
+    return withDeadline(deadline.signal, () => withRegionScope(() => handler(event, context))).finally(() =>
+      clearTimeout(timer),
+    );
   };
 };
 
