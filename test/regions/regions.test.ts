@@ -27,6 +27,8 @@ let createClient: (
   compat?: undefined,
   home?: string,
 ) => Promise<{ clientId: string; apiToken: string }>;
+let rehomeClient: (clientId: string, region: string) => Promise<boolean>;
+let REHOME_NUMBER_GAP: number;
 
 beforeAll(async () => {
   stores = await Promise.all(REGIONS.map(() => startDynamoDbLocal({ shortLived: true })));
@@ -41,7 +43,7 @@ beforeAll(async () => {
   process.env.DYNAMODB_ENDPOINT = specs[0]?.endpoint;
   process.env.REGION_ENDPOINTS = `${REGIONS[1]}=${specs[1]?.endpoint}`;
   process.env.TABLE_NAME = TABLE;
-  ({ createClient } = (await import('../../shared/auth/clients')) as never);
+  ({ createClient, rehomeClient, REHOME_NUMBER_GAP } = (await import('../../shared/auth/clients')) as never);
 }, 120_000);
 
 afterAll(async () => {
@@ -223,6 +225,43 @@ const audit = async (
   return found;
 };
 
+/**
+ * Re-homing (`client rehome`, for an outage of the home region): the tenant's ticket numbers
+ * jump by REHOME_NUMBER_GAP in the new home, so none its old home may have issued without
+ * replicating is issued again; writes then go to the new home from either region.
+ */
+const rehome = async (
+  servers: RegionServer[],
+  tenant: { clientId: string; token: string; apiToken: string },
+  replicator: Replicator,
+): Promise<string[]> => {
+  const found: string[] = [];
+  const numberOf = (t: { number: string }) => Number(t.number.split('/')[0]);
+  const before = await caller(servers[0] as RegionServer, tenant).all('/ticket/list', 'ticket');
+  const highest = Math.max(...before.records.map(numberOf));
+  if (!(await rehomeClient(tenant.clientId, REGIONS[1]))) found.push('rehome found no client');
+  await replicator.drain(30_000);
+  // A new token: instances remember a verified token's client (and home) for 30 s.
+  const fresh = { ...tenant, token: await tokenFor(servers[1] as RegionServer, tenant.apiToken) };
+  const made = await Promise.all(
+    servers.map((s, i) =>
+      caller(s, fresh).post('/ticket/insert', {
+        subject: `after rehome ${i}`,
+        description: 'd',
+        openedBy: { id: before.records[0].openedBy.id },
+      }),
+    ),
+  );
+  await replicator.drain(30_000);
+  const after = await caller(servers[0] as RegionServer, fresh).all('/ticket/list', 'ticket');
+  for (const answer of made) {
+    const t = after.records.find((r: { id: string }) => r.id === answer.body?.id);
+    if (!t || numberOf(t) <= highest + REHOME_NUMBER_GAP)
+      found.push(`after rehome a ticket got number ${t?.number}`);
+  }
+  return found;
+};
+
 /** One whole run: servers for each region, tenants homed in each, the workload, then the audit. */
 const simulate = async (homing: boolean) => {
   const replicator = await startReplicator({
@@ -247,7 +286,7 @@ const simulate = async (homing: boolean) => {
       REGIONS.map(async (home, i) => {
         const { clientId, apiToken } = await createClient(`homed-in-${home}`, undefined, home);
         await replicator.drain(30_000);
-        return { clientId, token: await tokenFor(servers[i] as RegionServer, apiToken), home };
+        return { clientId, apiToken, token: await tokenFor(servers[i] as RegionServer, apiToken), home };
       }),
     );
     const runs = await Promise.all(tenants.map((t) => workload(servers, t, replicator)));
@@ -266,6 +305,7 @@ const simulate = async (homing: boolean) => {
     const resumed = await caller(servers[1] as RegionServer, t0).get(next);
     if (resumed.status !== 200)
       violations.push(`a cursor of ${REGIONS[0]} answered ${resumed.status} in ${REGIONS[1]}`);
+    if (homing) violations.push(...(await rehome(servers, t0, replicator)));
     return violations;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
