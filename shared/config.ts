@@ -24,6 +24,8 @@ const schema = z.object({
   CURSOR_SECRET_ARN: z.optional(atLeast(20)),
   /** Bucket of attachments and photos. */
   BUCKET_NAME: withDefault(atLeast(3), 'helpdesk-blobs'),
+  /** Several regions: each region's attachments bucket, `region=bucket,…` (the stack sets it; blobs/s3.ts). */
+  BUCKETS: z.optional(z.string()),
   /** Points the S3 calls at a local S3 server (path-style addressing); unset in AWS. */
   S3_ENDPOINT: z.optional(z.url()),
   /** Requests per minute per client, enforced across all instances (429 beyond). */

@@ -11,6 +11,8 @@ import { config } from '../config';
  */
 interface RegionScope {
   region?: string;
+  /** The tenant's home region, once the client is known (its attachments' bucket is there). */
+  home?: string;
 }
 
 const scope = new AsyncLocalStorage<RegionScope>();
@@ -22,6 +24,15 @@ export const useRegion = (region: string): void => {
   const current = scope.getStore();
   if (current) current.region = region;
 };
+
+/** Records the tenant's home for the rest of the request (no-op outside a scope). */
+export const useHome = (region: string): void => {
+  const current = scope.getStore();
+  if (current) current.home = region;
+};
+
+/** The home region of the request's tenant; the function's own region when unknown. */
+export const homeRegionOfRequest = (): string => scope.getStore()?.home ?? config().AWS_REGION;
 
 /** Runs `work` with its store calls in `region` (an explicit read of another replica). */
 export const inRegion = <T>(region: string, work: () => Promise<T>): Promise<T> =>
