@@ -1,9 +1,16 @@
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import {
   type BundlingOptions,
   type ICommandHooks,
@@ -15,23 +22,30 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { RATE_PREFIX } from '../shared/store/keys';
-import { FUNCTION_BUNDLING, FUNCTION_NODE_OPTIONS } from './bundling';
+import { FUNCTION_NODE_OPTIONS, type FunctionBundling, functionBundling } from './bundling';
+import { readTracing } from './stack-context';
 
 // Resolved from this file, not the cwd, so synth and tests work from any directory.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const entryOf = (handlerFile: string): string =>
   fileURLToPath(new URL(`../functions/${handlerFile}.ts`, import.meta.url));
 
-const { format, mainFields, externalModules, ...asIs } = FUNCTION_BUNDLING;
 /** NodejsFunction's `bundling` props, from the settings the benchmark bundles with too. */
-const bundlingProps: BundlingOptions = {
+const bundlingProps = ({
+  format,
+  mainFields,
+  externalModules,
+  define,
+  ...asIs
+}: FunctionBundling): BundlingOptions => ({
   ...asIs,
   format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
   mainFields: [...mainFields],
   externalModules: [...externalModules],
+  define: { ...define },
   // esbuild's own summary (file sizes, timing) per function is noise in synth and tests; warnings stay.
   logLevel: LogLevel.WARNING,
-};
+});
 
 /**
  * Copies files of the repository next to the bundle (`index.mjs`), where the handler reads them
@@ -63,11 +77,18 @@ export interface ApiFunctionProps {
   readonly files?: readonly string[];
   /** Absent for API handlers (10 s, below); functions outside the API (the webhook pipeline) set theirs. */
   readonly timeout?: Duration;
+  /**
+   * Lambda active tracing (X-Ray) with Powertools Tracer bundled in; absent: the `tracing`
+   * context key (`-c tracing=true`, infra/stack-context.ts), off by default.
+   */
+  readonly tracing?: boolean;
 }
 
 /**
  * One handler (an API route's, or the webhook pipeline's) with every house default, and
- * least-privilege access to the table and bucket.
+ * least-privilege access to the table and bucket. Logs: Lambda's JSON log format into the
+ * function's own group, application and system lines from INFO (the metrics' EMF lines have no
+ * `level`, which Lambda reads as INFO: a higher application level would drop the metrics).
  */
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -80,6 +101,8 @@ export class ApiFunction extends NodejsFunction {
     // to all of them: this one may only write streams of the function's own group.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    const tracing = props.tracing ?? readTracing(scope.node);
+    const bundling = bundlingProps(functionBundling({ tracing }));
     super(scope, id, {
       entry: entryOf(props.handlerFile),
       handler: 'handler',
@@ -94,6 +117,10 @@ export class ApiFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.INFO,
+      ...(tracing ? { tracing: Tracing.ACTIVE } : {}),
       environment: {
         NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
@@ -102,10 +129,19 @@ export class ApiFunction extends NodejsFunction {
         ...(props.blobs ? { BUCKET_NAME: props.blobs.bucket.bucketName } : {}),
         ...props.environment,
       },
-      bundling: props.files?.length
-        ? { ...bundlingProps, commandHooks: copyNextToBundle(props.files) }
-        : bundlingProps,
+      bundling: props.files?.length ? { ...bundling, commandHooks: copyNextToBundle(props.files) } : bundling,
     });
+    if (tracing) {
+      // Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords on `*` to the role.
+      const policy = this.role?.node.tryFindChild('DefaultPolicy');
+      if (policy) {
+        Validations.of(policy).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'X-Ray trace segments and telemetry cannot be scoped to a resource; only with -c tracing=true, for the Lambda active tracing the stack was asked for.',
+        });
+      }
+    }
     // Without a table (public routes) there is no grant at all, and no rate-limit leases.
     if (props.table && props.tableAccess !== 'none')
       this.grantTable(props.table, props.tableAccess, props.rateLimited);

@@ -22,7 +22,17 @@ export interface FunctionBundling {
   readonly mainFields: readonly string[];
   readonly externalModules: readonly string[];
   readonly banner: string;
+  /** Identifiers esbuild replaces with constants: TRACING_DEFINE below. */
+  readonly define: Readonly<Record<string, string>>;
 }
+
+/**
+ * What shared/observability/tracing.ts tests to load Powertools Tracer. esbuild replaces it with a
+ * string literal in every bundle, so the test folds to a constant and, without tracing, the
+ * tracer's dynamic import is dead code that is not bundled at all (~125 KB of the X-Ray SDK and
+ * its dependencies). Unbundled (the local server, the tests) it is an ordinary, unset variable.
+ */
+export const TRACING_DEFINE = 'process.env.HELPDESK_TRACING';
 
 export const FUNCTION_BUNDLING: FunctionBundling = {
   format: 'esm',
@@ -35,7 +45,17 @@ export const FUNCTION_BUNDLING: FunctionBundling = {
   // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken.
   externalModules: [],
   banner: ESM_REQUIRE_SHIM,
+  define: { [TRACING_DEFINE]: JSON.stringify('false') },
 };
+
+/**
+ * The settings of a function with or without X-Ray tracing (`-c tracing=true`,
+ * infra/stack-context.ts): the same but for the tracing constant.
+ */
+export const functionBundling = ({ tracing }: { tracing: boolean }): FunctionBundling => ({
+  ...FUNCTION_BUNDLING,
+  define: { ...FUNCTION_BUNDLING.define, [TRACING_DEFINE]: JSON.stringify(String(tracing)) },
+});
 
 /** The functions' NODE_OPTIONS: the source maps above turn into readable stack traces. */
 export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
@@ -55,6 +75,7 @@ export const esbuildOptions = (bundling: FunctionBundling = FUNCTION_BUNDLING): 
   mainFields: [...bundling.mainFields],
   external: [...bundling.externalModules],
   banner: { js: bundling.banner },
+  define: { ...bundling.define },
   outExtension: { '.js': bundling.format === 'esm' ? '.mjs' : '.js' },
   logLevel: 'warning',
 });

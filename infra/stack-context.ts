@@ -16,6 +16,12 @@ export interface StackContext {
    * undefined: the current indexes.
    */
   readonly indexMigrationStep?: number;
+  /**
+   * `-c tracing=true`: Lambda active tracing (X-Ray) on every function, with Powertools Tracer
+   * bundled in (infra/bundling.ts, shared/observability/tracing.ts). Off by default: it costs
+   * bundle size and cold start beyond the functions' goals (`npm run bench -- --only=cold`).
+   */
+  readonly tracing: boolean;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -26,6 +32,7 @@ const DEFAULTS = {
   logRetentionDays: 30,
   throttleRate: 50,
   throttleBurst: 100,
+  tracing: false,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -73,6 +80,9 @@ const readStep = (node: Node): number | undefined => {
   return n;
 };
 
+/** The `tracing` key alone: what each function reads for its own settings (infra/api-function.ts). */
+export const readTracing = (node: Node): boolean => readBoolean(node, 'tracing', DEFAULTS.tracing);
+
 export const readStackContext = (node: Node): StackContext => {
   const policy: unknown = node.tryGetContext('removalPolicy') ?? DEFAULTS.removalPolicy;
   const removalPolicy = typeof policy === 'string' ? REMOVAL_POLICIES[policy] : undefined;
@@ -90,5 +100,6 @@ export const readStackContext = (node: Node): StackContext => {
       burstLimit: readNumber(node, 'throttleBurst', DEFAULTS.throttleBurst),
     },
     indexMigrationStep: readStep(node),
+    tracing: readTracing(node),
   };
 };

@@ -105,6 +105,12 @@ describe('stack context', () => {
     expect(ctx.throttle).toEqual({ rateLimit: 50, burstLimit: 100 });
   });
 
+  it('leaves tracing off unless -c tracing=true', () => {
+    expect(readStackContext(new App().node).tracing).toBe(false);
+    expect(readStackContext(new App({ context: { tracing: 'true' } }).node).tracing).toBe(true);
+    expect(() => readStackContext(new App({ context: { tracing: 'yes' } }).node)).toThrow(/tracing/);
+  });
+
   it('rejects values it cannot honour', () => {
     const read = (context: Json) => () => readStackContext(new App({ context }).node);
     expect(read({ deletionProtection: 'yes' })).toThrow(/deletionProtection/);
@@ -182,6 +188,43 @@ describe('functions', () => {
       const group = groups.get(id);
       expect(group?.Properties.RetentionInDays, id).toBe(14);
       expect(group?.DeletionPolicy, id).toBe('Delete');
+    }
+  });
+
+  it("logs in Lambda's JSON format from INFO (the metrics' EMF lines count as INFO) and traces nothing by default", () => {
+    for (const [id, fn] of functions) {
+      expect(fn.Properties.LoggingConfig, id).toMatchObject({
+        LogFormat: 'JSON',
+        ApplicationLogLevel: 'INFO',
+        SystemLogLevel: 'INFO',
+      });
+      expect(fn.Properties.TracingConfig, id).toBeUndefined();
+      expect(
+        actionsOf(template, id).filter((a) => a.startsWith('xray:')),
+        id,
+      ).toEqual([]);
+    }
+  });
+
+  it('traces every function with -c tracing=true, its X-Ray grant acknowledged to cdk-nag', () => {
+    const app = new App({
+      context: {
+        'aws:cdk:bundling-stacks': [],
+        removalPolicy: 'destroy',
+        deletionProtection: 'false',
+        tracing: 'true',
+      },
+    });
+    const stack = buildHelpdeskStack(app);
+    expect(() => app.synth()).not.toThrow(); // an unacknowledged cdk-nag finding fails synthesis
+    const traced = Template.fromStack(stack);
+    const all = resources(traced, 'AWS::Lambda::Function');
+    expect(all).toHaveLength(functions.length);
+    for (const [id, fn] of all) {
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+      expect(actionsOf(traced, id), id).toEqual(
+        expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
+      );
     }
   });
 
