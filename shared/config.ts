@@ -18,8 +18,16 @@ const schema = z.object({
   DYNAMODB_ENDPOINT: z.optional(z.url()),
   /** Overrides the base URL derived from the request (custom domains with a base path). */
   PUBLIC_BASE_URL: z.optional(z.url()),
-  /** Cursor signing key for local runs and tests (>= 32 characters). */
+  /**
+   * Cursor signing key for local runs and tests (>= 32 characters): a plain key (kid `legacy`), or
+   * JSON `{"kid","key"}` as rotation writes (store/cursor-key.ts).
+   */
   CURSOR_SECRET: z.optional(atLeast(32)),
+  /**
+   * The key before CURSOR_SECRET, same forms, another kid: cursors it signed still verify. Tests of
+   * the rotation path set it; in AWS the secret's AWSPREVIOUS version plays this part.
+   */
+  CURSOR_SECRET_PREVIOUS: z.optional(atLeast(32)),
   /** Secrets Manager secret holding the cursor signing key, in AWS. */
   CURSOR_SECRET_ARN: z.optional(atLeast(20)),
   /** Bucket of attachments and photos. */

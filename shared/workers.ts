@@ -1,15 +1,19 @@
 /**
  * The functions no HTTP route calls: what drives them, and the handler file under functions/.
  * With the route table (shared/routes.ts) they are every handler there is; the CDK stack
- * (infra/webhook-pipeline.ts) and the local server (local/event-pipeline.ts) wire them up.
+ * (infra/webhook-pipeline.ts, infra/helpdesk-stack.ts) and the local server (local/event-pipeline.ts)
+ * wire them up.
  */
 export interface Worker {
   /** Names the function (like a route's operationId). */
   readonly name: string;
   /** File name under functions/ without `.ts`. */
   readonly handler: string;
-  /** What invokes it: new items on the table's stream, or messages of the webhook delivery queue. */
-  readonly trigger: 'table-stream' | 'delivery-queue';
+  /**
+   * What invokes it: new items on the table's stream, messages of the webhook delivery queue, or
+   * Secrets Manager rotating the cursor secret (AWS only: locally the key does not rotate).
+   */
+  readonly trigger: 'table-stream' | 'delivery-queue' | 'secret-rotation';
   readonly summary: string;
 }
 
@@ -25,5 +29,12 @@ export const workers: readonly Worker[] = [
     handler: 'webhook-deliver',
     trigger: 'delivery-queue',
     summary: 'Sends a queued event to its subscription (Standard Webhooks), recording the attempt',
+  },
+  {
+    name: 'cursorKeyRotation',
+    handler: 'cursor-key-rotation',
+    trigger: 'secret-rotation',
+    summary:
+      'Rotates the cursor-signing key: a new random key as AWSPENDING, then AWSCURRENT (the old one stays AWSPREVIOUS)',
   },
 ];

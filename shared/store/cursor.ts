@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { cursorKey } from './cursor-key';
+import { KID_PATTERN, LEGACY_KID, signingKey, verificationKey } from './cursor-key';
 import { InvalidCursor } from './errors';
 
 /**
@@ -7,6 +7,8 @@ import { InvalidCursor } from './errors';
  * the tenant, the resource and the exact filter; anything altered or replayed elsewhere is a 400.
  * `k` is the index position (index sort value, table pk, table sk) to continue from, and `d`
  * the direction: `n` continues after it (older records), `p` before it (newer records).
+ * The signed JSON also names the signing key (`kid`, store/cursor-key.ts), so keys can rotate
+ * without refusing cursors in flight; decoding strips it again.
  */
 export interface CursorPayload {
   t: string;
@@ -22,8 +24,9 @@ export interface CursorPayload {
 const sign = (key: Buffer, data: string): Buffer => createHmac('sha256', key).update(data).digest();
 
 export const encodeCursor = async (payload: CursorPayload): Promise<string> => {
-  const data = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-  return `${data}.${sign(await cursorKey(), data).toString('base64url')}`;
+  const { kid, key } = await signingKey();
+  const data = Buffer.from(JSON.stringify({ ...payload, kid }), 'utf8').toString('base64url');
+  return `${data}.${sign(key, data).toString('base64url')}`;
 };
 
 const invalid = () => new InvalidCursor('The cursor is invalid, was altered or belongs to another query.');
@@ -34,18 +37,24 @@ export const decodeCursor = async (
 ): Promise<CursorPayload> => {
   const [data, mac, extra] = cursor.split('.');
   if (!data || !mac || extra !== undefined || cursor.length > 4096) throw invalid();
-  // Compared as text: base64url decoding ignores the spare bits of the last character, so a
-  // decoded comparison would accept altered spellings of the same signature.
-  const given = Buffer.from(mac, 'utf8');
-  const wanted = Buffer.from(sign(await cursorKey(), data).toString('base64url'), 'utf8');
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalid();
-  let payload: CursorPayload;
+  // The payload is read before its signature is checked only to learn which key to check it with.
+  let signed: unknown;
   try {
-    payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
+    signed = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
   } catch {
     throw invalid();
   }
-  if (typeof payload !== 'object' || payload === null) throw invalid();
+  if (typeof signed !== 'object' || signed === null || Array.isArray(signed)) throw invalid();
+  // No kid: minted before cursors named their key, by the plain (legacy) key.
+  const { kid = LEGACY_KID, ...payload } = signed as CursorPayload & { kid?: unknown };
+  if (typeof kid !== 'string' || !KID_PATTERN.test(kid)) throw invalid();
+  const key = await verificationKey(kid);
+  if (!key) throw invalid();
+  // Compared as text: base64url decoding ignores the spare bits of the last character, so a
+  // decoded comparison would accept altered spellings of the same signature.
+  const given = Buffer.from(mac, 'utf8');
+  const wanted = Buffer.from(sign(key, data).toString('base64url'), 'utf8');
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalid();
   const { t, r, f, p, d, k } = payload;
   const wellFormed =
     Number.isSafeInteger(p) &&

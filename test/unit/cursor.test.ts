@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config';
 import { type CursorPayload, decodeCursor, encodeCursor } from '../../shared/store/cursor';
+import { LEGACY_KID } from '../../shared/store/cursor-key';
 import { InvalidCursor } from '../../shared/store/errors';
 import { thrown } from './fixtures';
 
@@ -126,6 +127,34 @@ describe('page cursors', () => {
     await expectInvalid(`${data}.${mac}`);
     // The forging helper itself signs what the API accepts.
     expect(await decodeCursor(signed(JSON.stringify(payload)), binding)).toEqual(payload);
+  });
+
+  it('name the key that signed them (kid), signed along with the rest, and decode without it', async () => {
+    const cursor = await encodeCursor(payload);
+    const [data, mac] = cursor.split('.') as [string, string];
+    const signedJson = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
+    expect(signedJson).toEqual({ ...payload, kid: LEGACY_KID });
+    expect(await decodeCursor(cursor, binding)).not.toHaveProperty('kid');
+    // Another kid under the same signature: refused, whether or not that kid is known.
+    for (const kid of ['other', 'legacy2']) {
+      const data2 = Buffer.from(JSON.stringify({ ...signedJson, kid })).toString('base64url');
+      await expectInvalid(`${data2}.${mac}`);
+    }
+  });
+
+  it('still verify cursors encoded before kids existed (no kid), with the plain key', async () => {
+    const old = signed(JSON.stringify(payload));
+    expect(JSON.parse(Buffer.from(old.split('.')[0] as string, 'base64url').toString())).not.toHaveProperty(
+      'kid',
+    );
+    expect(await decodeCursor(old, binding)).toEqual(payload);
+  });
+
+  it('refuse a kid that is no key id, or names no key this instance has', async () => {
+    const forged = (kid: unknown) => signed(JSON.stringify({ ...payload, kid }));
+    for (const kid of [null, 5, '', 'has space', 'k'.repeat(33), ['legacy'], { id: 'legacy' }, 'unknown-kid'])
+      await expectInvalid(forged(kid));
+    expect(await decodeCursor(forged(LEGACY_KID), binding)).toEqual(payload);
   });
 
   it('refuse signed payloads that are malformed', async () => {
