@@ -53,6 +53,12 @@ export const copyNextToBundle = (files: readonly string[]): ICommandHooks => ({
 });
 
 /**
+ * Memory of a function unless the stack context says otherwise (`functionMemory`). Memory buys
+ * CPU: 1024 MB keeps cold starts of a bundled SDK short at little cost (docs/performance.md).
+ */
+export const DEFAULT_MEMORY_MB = 1024;
+
+/**
  * The DynamoDB actions of a function outside the route table (the webhook pipeline's), by its
  * coarse access: reads by key, batches and queries of the table and its indexes; `write` adds the
  * item writes a transaction is made of. Neither has Scan, BatchWriteItem, PartiQL, DescribeTable
@@ -88,6 +94,10 @@ export interface ApiFunctionProps {
   readonly rateLimited: boolean;
   /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
   readonly blobs?: { readonly bucket: IBucket; readonly access: BlobAccess };
+  /** MB; DEFAULT_MEMORY_MB unless given (the stack context's `functionMemory`). */
+  readonly memorySize?: number;
+  /** Reserved concurrency (the stack context's `reservedConcurrency`); none unless given. */
+  readonly reservedConcurrentExecutions?: number;
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly environment?: Record<string, string>;
@@ -119,8 +129,10 @@ export class ApiFunction extends NodejsFunction {
       depsLockFilePath: `${repoRoot}package-lock.json`,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      // Memory buys CPU: 1024 MB keeps cold starts of a bundled SDK short at little cost.
-      memorySize: 1024,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
+      ...(props.reservedConcurrentExecutions === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
       // Below API Gateway's 30 s integration limit: no invocation may still be writing after the
       // client was told the request failed.
       timeout: props.timeout ?? Duration.seconds(10),

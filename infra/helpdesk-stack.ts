@@ -146,6 +146,8 @@ export class HelpdeskStack extends Stack {
         dynamo: dynamoActions(route),
         rateLimited: claimsRateLeases(route),
         blobs: route.blobs && { bucket, access: route.blobs },
+        memorySize: settings.functionMemory[route.operationId],
+        reservedConcurrentExecutions: settings.reservedConcurrency[route.operationId],
         logRetention: settings.logRetention,
         removalPolicy,
         environment: {

@@ -114,6 +114,69 @@ describe('stack context', () => {
     expect(ctx.throttle).toEqual({ rateLimit: 50, burstLimit: 100 });
   });
 
+  it('sizes functions at 1024 MB with no reserved concurrency unless told', () => {
+    const ctx = readStackContext(new App().node);
+    expect(Object.keys(ctx.functionMemory).sort()).toEqual(routes.map((r) => r.operationId).sort());
+    expect(new Set(Object.values(ctx.functionMemory))).toEqual(new Set([1024]));
+    expect(ctx.reservedConcurrency).toEqual({});
+    for (const [, fn] of resources(template, 'AWS::Lambda::Function')) {
+      expect(fn.Properties.MemorySize).toBe(1024);
+      expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
+  });
+
+  it('takes memory and reserved concurrency per route from context: a number for all, or JSON by operationId', () => {
+    /** A function's properties in a stack synthesized with `context` (logical ids do not change). */
+    const propsIn = (context: Json) => {
+      const synthesized = synth(context).toJSON().Resources as Record<string, Resource>;
+      return (op: string) =>
+        (synthesized[functionIdOf(routes.find((r) => r.operationId === op) as Route)] as Resource).Properties;
+    };
+    const byRoute = propsIn({
+      functionMemory: '{"ticketList":1536,"ticketInsert":2048}',
+      reservedConcurrency: '{"ticketList":50}',
+    });
+    expect(byRoute('ticketList')).toMatchObject({ MemorySize: 1536, ReservedConcurrentExecutions: 50 });
+    expect(byRoute('ticketInsert').MemorySize).toBe(2048);
+    expect(byRoute('ticketInsert').ReservedConcurrentExecutions).toBeUndefined();
+    expect(byRoute('ticketDetail').MemorySize).toBe(1024);
+    // One number for every route (-c gives strings, cdk.json numbers).
+    const all = propsIn({ functionMemory: '2048', reservedConcurrency: 5 });
+    for (const r of routes) {
+      expect(all(r.operationId), r.operationId).toMatchObject({
+        MemorySize: 2048,
+        ReservedConcurrentExecutions: 5,
+      });
+    }
+    const fromJson = readStackContext(
+      new App({ context: { functionMemory: { eventList: 512 }, reservedConcurrency: { eventList: 0 } } })
+        .node,
+    );
+    expect(fromJson.functionMemory.eventList).toBe(512);
+    expect(fromJson.functionMemory.ticketList).toBe(1024);
+    expect(fromJson.reservedConcurrency).toEqual({ eventList: 0 });
+  });
+
+  it('rejects per-route values it cannot honour, naming the key', () => {
+    const read = (context: Json) => () => readStackContext(new App({ context }).node);
+    expect(read({ functionMemory: '64' })).toThrow(
+      /'functionMemory' must be an integer number of MB from 128 to 10240/,
+    );
+    expect(read({ functionMemory: '10241' })).toThrow(/functionMemory/);
+    expect(read({ functionMemory: 'lots' })).toThrow(/functionMemory/);
+    expect(read({ functionMemory: '{"ticketList":1536' })).toThrow(/functionMemory.*not valid JSON/);
+    expect(read({ functionMemory: '{"ticketLst":1536}' })).toThrow(
+      /'functionMemory' names no route 'ticketLst'/,
+    );
+    expect(read({ functionMemory: '{"ticketList":"big"}' })).toThrow(/'functionMemory.ticketList' must be/);
+    expect(read({ functionMemory: '[1024]' })).toThrow(/functionMemory/);
+    expect(read({ reservedConcurrency: '-1' })).toThrow(
+      /'reservedConcurrency' must be an integer of 0 or more/,
+    );
+    expect(read({ reservedConcurrency: { ticketList: 2.5 } })).toThrow(/reservedConcurrency.ticketList/);
+    expect(() => synth({ reservedConcurrency: '{"nope":1}' })).toThrow(/reservedConcurrency.*nope/);
+  });
+
   it('rejects values it cannot honour', () => {
     const read = (context: Json) => () => readStackContext(new App({ context }).node);
     expect(read({ deletionProtection: 'yes' })).toThrow(/deletionProtection/);
