@@ -49,7 +49,6 @@ const DEFAULTS = {
   throttleRate: 50,
   throttleBurst: 100,
   tracing: false,
-  functionMemory: DEFAULT_MEMORY_MB,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -154,7 +153,9 @@ const readFunctionMemory = (node: Node): StackContext['functionMemory'] => {
     (n) => n >= MEMORY.min && n <= MEMORY.max,
   );
   return Object.fromEntries(
-    routes.map((r) => [r.operationId, byRoute[r.operationId] ?? all ?? DEFAULTS.functionMemory]),
+    // DEFAULT_MEMORY_MB is read here, not in DEFAULTS: api-function.ts imports this module, so at
+    // this module's top level (app.ts's import order) it is not initialised yet.
+    routes.map((r) => [r.operationId, byRoute[r.operationId] ?? all ?? DEFAULT_MEMORY_MB]),
   );
 };
 
