@@ -97,6 +97,12 @@ export interface ApiFunctionProps {
   readonly handlerFile: string;
   /** Absent for public routes (`auth: 'none'`): no grant on the table and no TABLE_NAME. */
   readonly table?: ITableV2;
+  /**
+   * Several regions (infra/regions.ts): the table's replicas in the other regions, granted the
+   * same actions as the table (a tenant's writes go to its home region's replica). Rate-limit
+   * leases stay on the table: each region counts its own windows.
+   */
+  readonly replicaTableArns?: readonly string[];
   /** `none`: no grant on the table. Otherwise the grant is `dynamo`, or without it COARSE_DYNAMO of this. */
   readonly tableAccess: 'read' | 'write' | 'none';
   /**
@@ -106,8 +112,16 @@ export interface ApiFunctionProps {
   readonly dynamo?: readonly DynamoAction[];
   /** Authenticated routes claim rate-limit leases: an UpdateItem of `RATE#` items, unless UpdateItem is granted anyway. */
   readonly rateLimited: boolean;
-  /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
-  readonly blobs?: { readonly bucket: IBucket; readonly access: BlobAccess };
+  /**
+   * The attachments bucket and the route's `blobs` access; absent means no S3 permission at all.
+   * Several regions: `otherBuckets`, the other regions' buckets, are granted alike (a tenant's
+   * files are in its home region's bucket).
+   */
+  readonly blobs?: {
+    readonly bucket: IBucket;
+    readonly access: BlobAccess;
+    readonly otherBuckets?: readonly IBucket[];
+  };
   /** MB; DEFAULT_MEMORY_MB unless given (the stack context's `functionMemory`). */
   readonly memorySize?: number;
   /** Reserved concurrency (the stack context's `reservedConcurrency`); none unless given. */
@@ -188,16 +202,23 @@ export class ApiFunction extends NodejsFunction {
     }
     // Without a table (public routes) there is no grant at all, and no rate-limit leases.
     if (props.table && props.tableAccess !== 'none') {
-      grantDynamo(this, props.table, props.dynamo ?? COARSE_DYNAMO[props.tableAccess], props.rateLimited);
+      grantDynamo(
+        this,
+        props.table,
+        props.replicaTableArns ?? [],
+        props.dynamo ?? COARSE_DYNAMO[props.tableAccess],
+        props.rateLimited,
+      );
     }
-    if (props.blobs) grantBlobs(this, props.blobs.bucket, props.blobs.access);
+    if (props.blobs)
+      grantBlobs(this, [props.blobs.bucket, ...(props.blobs.otherBuckets ?? [])], props.blobs.access);
   }
 }
 
 const sorted = (actions: Iterable<string>): string[] => [...new Set(actions)].sort();
 
 /**
- * Exactly `actions` on the table (and `index:` ones on `index/*`), instead of CDK's grantReadData
+ * Exactly `actions` on the table and its replicas (and `index:` ones on their `index/*`), instead of CDK's grantReadData
  * and grantReadWriteData, which add Scan, BatchWriteItem, DescribeTable, PartiQL and the stream's
  * GetRecords and GetShardIterator. TransactWriteItems needs no action of its own: each of its items
  * is authorised as PutItem, UpdateItem, DeleteItem or ConditionCheckItem.
@@ -205,17 +226,20 @@ const sorted = (actions: Iterable<string>): string[] => [...new Set(actions)].so
 const grantDynamo = (
   fn: IGrantable & { addToRolePolicy(statement: PolicyStatement): void },
   table: ITableV2,
+  replicaArns: readonly string[],
   actions: readonly DynamoAction[],
   rateLimited: boolean,
 ): void => {
+  const tables = [table.tableArn, ...replicaArns];
   const onTable = sorted(actions.filter((a) => !a.startsWith('index:')).map((a) => `dynamodb:${a}`));
   const onIndexes = sorted(
     actions.filter((a) => a.startsWith('index:')).map((a) => `dynamodb:${a.slice(6)}`),
   );
-  if (onTable.length > 0)
-    fn.addToRolePolicy(new PolicyStatement({ actions: onTable, resources: [table.tableArn] }));
+  if (onTable.length > 0) fn.addToRolePolicy(new PolicyStatement({ actions: onTable, resources: tables }));
   if (onIndexes.length > 0) {
-    fn.addToRolePolicy(new PolicyStatement({ actions: onIndexes, resources: [`${table.tableArn}/index/*`] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: onIndexes, resources: tables.map((arn) => `${arn}/index/*`) }),
+    );
   }
   // Rate-limit leases: UpdateItem of RATE# items only (a function granted UpdateItem anyway needs no more).
   if (rateLimited && !onTable.includes('dynamodb:UpdateItem')) {
@@ -238,12 +262,12 @@ const grantDynamo = (
 
 /**
  * The object actions of each area on that area's objects only (BLOB_AREAS), and s3:ListBucket on
- * the bucket where a missing object must answer 404. A presigned address acts with these same
- * permissions when a client uses it.
+ * the bucket where a missing object must answer 404, in each of `buckets` (one but with several
+ * regions). A presigned address acts with these same permissions when a client uses it.
  */
 const grantBlobs = (
   fn: IGrantable & { addToRolePolicy(statement: PolicyStatement): void },
-  bucket: IBucket,
+  buckets: readonly IBucket[],
   access: BlobAccess,
 ): void => {
   const byAction = new Map<ObjectAction, BlobArea[]>();
@@ -267,14 +291,17 @@ const grantBlobs = (
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: sorted(actions),
-        resources: areas.map((area) => bucket.arnForObjects(BLOB_AREAS[area])),
+        resources: buckets.flatMap((bucket) => areas.map((area) => bucket.arnForObjects(BLOB_AREAS[area]))),
       }),
     );
   }
   if (access.listBucket) {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
+    );
   }
-  if (bucket.encryptionKey) {
+  for (const bucket of buckets) {
+    if (!bucket.encryptionKey) continue;
     if (byAction.has('GetObject')) bucket.encryptionKey.grantDecrypt(fn);
     if (byAction.has('PutObject')) bucket.encryptionKey.grantEncrypt(fn);
   }

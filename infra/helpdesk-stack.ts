@@ -8,9 +8,17 @@ import {
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  type ITableV2,
+  ProjectionType,
+  StreamViewType,
+  type TablePropsV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret, type SecretProps } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { claimsRateLeases, dynamoActions, type Route, routes } from '../shared/routes';
 import {
@@ -22,11 +30,17 @@ import {
 } from '../shared/store/table-schema';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
+import type { RegionalStack } from './regions';
 import type { StackContext } from './stack-context';
 import { WebhookPipeline } from './webhook-pipeline';
 
 export interface HelpdeskStackProps extends StackProps {
   readonly settings: StackContext;
+  /**
+   * Several regions (infra/regions.ts, docs/regions.md): this stack's region among them. Absent:
+   * the one region-agnostic stack, exactly as without regions.
+   */
+  readonly regional?: RegionalStack;
 }
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -53,12 +67,17 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 
 /**
  * The whole help-desk: one table, one cursor-signing secret, one attachments bucket, one HTTP API
- * with a function per route, and the webhook delivery pipeline. The public fields are what
+ * with a function per route, and the webhook delivery pipeline. With several regions, one
+ * region's stack (`regional`, infra/regions.ts). The public fields are what
  * infra/nag-suppressions.ts acknowledges on.
  */
 export class HelpdeskStack extends Stack {
-  readonly table: TableV2;
-  readonly cursorSecret: Secret;
+  /** Created here, or (several regions, not the primary) this region's replica of the primary's. */
+  readonly table: ITableV2;
+  /** Created here, or (several regions, not the primary) this region's replica of the primary's. */
+  readonly cursorSecret: ISecret;
+  /** Several regions: this stack's part (infra/regions.ts). */
+  readonly regional?: RegionalStack;
   readonly attachments: AttachmentsBucket;
   /** By operationId. */
   readonly functions = new Map<string, ApiFunction>();
@@ -69,13 +88,14 @@ export class HelpdeskStack extends Stack {
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, props);
-    const { settings } = props;
+    const { settings, regional } = props;
+    this.regional = regional;
     const removalPolicy = settings.removalPolicy;
 
     // TableV2 (AWS::DynamoDB::GlobalTable): the table is heading for replicas in several regions,
     // which TableV2 adds in place; moving a classic Table there later means a delete-and-import.
     const str = (name: string) => ({ name, type: AttributeType.STRING });
-    const table = new TableV2(this, 'Table', {
+    const tableProps: TablePropsV2 = {
       partitionKey: str(TABLE_KEY.partition),
       sortKey: str(TABLE_KEY.sort),
       billing: Billing.onDemand(),
@@ -97,14 +117,20 @@ export class HelpdeskStack extends Stack {
           };
         },
       ),
-    });
+    };
+    const table = regional
+      ? regional.table(this, tableProps, { logRetention: settings.logRetention, removalPolicy })
+      : new TableV2(this, 'Table', tableProps);
     this.table = table;
 
-    const cursorSecret = new Secret(this, 'CursorSecret', {
+    const secretProps: SecretProps = {
       description: 'HMAC key that signs list page cursors',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy,
-    });
+    };
+    const cursorSecret = regional
+      ? regional.cursorSecret(this, secretProps)
+      : new Secret(this, 'CursorSecret', secretProps);
     this.cursorSecret = cursorSecret;
 
     this.attachments = new AttachmentsBucket(this, 'Attachments', {
@@ -112,6 +138,8 @@ export class HelpdeskStack extends Stack {
       accessLogDays: settings.logRetention,
     });
     const { bucket } = this.attachments;
+    // Several regions: the other regions' buckets, which blob routes reach for tenants homed there.
+    const otherBuckets = regional?.attachments(this, bucket);
 
     const api = new HttpApi(this, 'Api', {
       apiName: this.stackName,
@@ -134,6 +162,8 @@ export class HelpdeskStack extends Stack {
       settings.indexMigrationStep === undefined
         ? {}
         : { INDEX_MIGRATION_STEP: String(settings.indexMigrationStep) };
+    // Several regions: every function is told them (and the custom domain's URL, if any).
+    const commonEnv = { ...migrationEnv, ...regional?.environment() };
 
     // API Gateway picks the most specific route, so `GET /ticket/list` wins over `GET /ticket/{id}`.
     for (const route of routes) {
@@ -142,17 +172,20 @@ export class HelpdeskStack extends Stack {
         handlerFile: route.handler,
         // Public routes (the docs) get no table at all.
         ...(route.access === 'none' ? {} : { table }),
+        // A tenant's writes (and reads asked of its home) reach its home region's replica.
+        replicaTableArns: regional?.replicaTableArns(this),
         tableAccess: route.access,
         dynamo: dynamoActions(route),
         rateLimited: claimsRateLeases(route),
-        blobs: route.blobs && { bucket, access: route.blobs },
+        blobs: route.blobs && { bucket, access: route.blobs, otherBuckets },
         memorySize: settings.functionMemory[route.operationId],
         reservedConcurrentExecutions: settings.reservedConcurrency[route.operationId],
         logRetention: settings.logRetention,
         removalPolicy,
         environment: {
           ...(signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
-          ...migrationEnv,
+          ...commonEnv,
+          ...(route.blobs ? regional?.bucketsEnvironment(this) : {}),
         },
         ...(route.files ? { files: route.files } : {}),
       });
@@ -166,13 +199,17 @@ export class HelpdeskStack extends Stack {
       this.routes.set(route.operationId, httpRoute);
     }
 
+    regional?.addDomain(this, api, stage);
+
     this.webhooks = new WebhookPipeline(this, 'Webhooks', {
       table,
       cursorSecret,
-      publicBaseUrl: stage.url,
+      publicBaseUrl: regional?.publicBaseUrl ?? stage.url,
       logRetention: settings.logRetention,
       removalPolicy,
-      environment: migrationEnv,
+      environment: commonEnv,
+      // Several regions: each region's fan-out takes the events written in it (its tenants' home).
+      ...(regional ? { eventRegion: regional.region } : {}),
     });
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url });

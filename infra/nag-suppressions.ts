@@ -1,8 +1,9 @@
-import { type CfnElement, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { BLOB_AREAS, type BlobArea, dynamoActions, routes } from '../shared/routes';
 import type { ApiFunction } from './api-function';
 import type { HelpdeskStack } from './helpdesk-stack';
+import { REPLICATED_PREFIX } from './regions';
 
 /**
  * Every cdk-nag (AwsSolutions) finding this stack accepts, each on the narrowest construct and,
@@ -27,6 +28,12 @@ const REASONS = {
     "This queue is the dead-letter destination itself: the webhook fan-out's on-failure destination for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.",
   bucketObjects:
     'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
+  replicaIndexes:
+    "Several regions: a tenant's writes, and reads asked of its home, run against its home region's replica of the one global table (docs/regions.md), so the route's declared index actions are granted on index/* of that table in each region of the deployment, nothing else.",
+  otherBucketObjects:
+    "Several regions: a tenant's files live in its home region's attachments bucket whichever region serves the request (shared/blobs/s3.ts, docs/regions.md), so the route's declared object actions on its declared areas are granted on each region's attachments bucket of this deployment, nothing else.",
+  replication:
+    "S3 replication of attached documents and photos (t/...) between the deployment's attachments buckets: read the versions to replicate under t/ of this bucket, write replicas and delete markers under t/ of the other regions' buckets. Object keys cannot be known in advance; these are the documented minimum replication actions.",
 } as const;
 
 const ack = (scope: IConstruct, rule: string, reason: string): void =>
@@ -39,14 +46,39 @@ const grantsPolicyOf = (fn: ApiFunction): IConstruct => {
   return policy;
 };
 
-export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
-  // cdk-nag names a resource in a finding by its flattened reference, e.g. `<TableCD117FA1.Arn>`.
-  const arnOf = (construct: IConstruct) =>
-    `<${stack.getLogicalId(construct.node.defaultChild as CfnElement)}.Arn>`;
-  const tableArn = arnOf(stack.table);
-  const bucketArn = arnOf(stack.attachments.bucket);
+/**
+ * A value as cdk-nag names it in a finding: its CloudFormation form flattened, `<Logical.Attr>` for
+ * an attribute, `<Name>` for a reference, joins joined (what cdk-nag's flattenCfnReference does).
+ */
+const nagName = (scope: IConstruct, value: string): string => {
+  const visit = (node: unknown): string => {
+    if (typeof node === 'string') return node.replace(/\$\{/g, '<').replace(/}/g, '>');
+    const o = node as Record<string, unknown>;
+    if (Array.isArray(o['Fn::Join'])) {
+      const [delimiter, items] = o['Fn::Join'] as [string, unknown[]];
+      return items.map(visit).join(delimiter);
+    }
+    if (Array.isArray(o['Fn::GetAtt'])) {
+      const [resource, attribute] = o['Fn::GetAtt'] as [unknown, unknown];
+      return `<${visit(resource)}.${visit(attribute)}>`;
+    }
+    if (o.Ref !== undefined) return `<${visit(o.Ref)}>`;
+    return JSON.stringify(node);
+  };
+  return visit(Stack.of(scope).resolve(value));
+};
 
-  ack(stack.cursorSecret, 'SMG4', REASONS.cursorKeyRotation);
+export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
+  // cdk-nag names a resource in a finding by its flattened reference, e.g. `<TableCD117FA1.Arn>`,
+  // or, several regions, `arn:<AWS::Partition>:dynamodb:eu-west-1:<AWS::AccountId>:table/helpdesk-dev`.
+  const tableArn = nagName(stack, stack.table.tableArn);
+  const bucketArn = nagName(stack, stack.attachments.bucket.bucketArn);
+  const { regional } = stack;
+  const replicaArns = (regional?.replicaTableArns(stack) ?? []).map((arn) => nagName(stack, arn));
+  const otherBucketArns = (regional?.otherBuckets ?? []).map((b) => nagName(stack, b.bucketArn));
+
+  // Several regions: only the primary's stack holds the secret; the others reference its replica.
+  if (stack.cursorSecret.node.defaultChild) ack(stack.cursorSecret, 'SMG4', REASONS.cursorKeyRotation);
 
   for (const route of routes) {
     const fn = stack.functions.get(route.operationId);
@@ -59,10 +91,14 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
     const policy = grantsPolicyOf(fn);
     if (dynamoActions(route).some((a) => a.startsWith('index:'))) {
       ack(policy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
+      for (const arn of replicaArns) ack(policy, `IAM5[Resource::${arn}/index/*]`, REASONS.replicaIndexes);
     }
     const areas = Object.keys(route.blobs ?? {}).filter((k): k is BlobArea => k in BLOB_AREAS);
-    for (const area of areas)
+    for (const area of areas) {
       ack(policy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
+      for (const arn of otherBucketArns)
+        ack(policy, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
+    }
   }
 
   // The webhook pipeline: its functions query the table's indexes (subscriptions and the records
@@ -72,4 +108,13 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
     ack(grantsPolicyOf(fn), `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
   }
   ack(webhooks.fanoutFailures, 'SQS3', REASONS.failureDestination);
+
+  // Several regions: the attachments bucket's replication role, on t/ of each bucket it names.
+  if (regional?.replication) {
+    const { role, destinations } = regional.replication;
+    const policy = role.node.tryFindChild('DefaultPolicy');
+    if (!policy) throw new Error(`${role.node.path} has no policy to acknowledge on`);
+    for (const arn of [bucketArn, ...destinations.map((d) => nagName(stack, d.bucketArn))])
+      ack(policy, `IAM5[Resource::${arn}/${REPLICATED_PREFIX}*]`, REASONS.replication);
+  }
 };

@@ -30,6 +30,12 @@ export interface WebhookPipelineProps {
   readonly removalPolicy: RemovalPolicy;
   /** Given to both functions, beside their own (the stack's INDEX_MIGRATION_STEP). */
   readonly environment?: Record<string, string>;
+  /**
+   * Several regions (docs/regions.md): the fan-out takes only the events written in this region
+   * (an event item's `region`, shared/store/events.ts). Every replica's stream carries every
+   * event; each is fanned out once, by its home region.
+   */
+  readonly eventRegion?: string;
 }
 
 /** The stream's retention: DynamoDB Streams keep a record 24 h. */
@@ -159,6 +165,7 @@ export class WebhookPipeline extends Construct {
               NewImage: {
                 occurredAt: { N: FilterRule.exists() },
                 resourceId: { S: FilterRule.exists() },
+                ...(props.eventRegion ? { region: { S: FilterRule.isEqual(props.eventRegion) } } : {}),
               },
             },
           }),

@@ -4,8 +4,9 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { buildHelpdeskStack } from '../../infra/app';
+import { buildHelpdeskStack, buildHelpdeskStacks } from '../../infra/app';
 import { HelpdeskStack } from '../../infra/helpdesk-stack';
+import { RegionalStack, readRegionsContext, regionalStackName } from '../../infra/regions';
 import { readStackContext } from '../../infra/stack-context';
 
 // cdk-nag 3 is a policy-validation plugin: findings do not become annotations (so
@@ -13,6 +14,37 @@ import { readStackContext } from '../../infra/stack-context';
 // and can be read directly from the pack with validateScope().
 
 const CONTEXT = { 'aws:cdk:bundling-stacks': [], removalPolicy: 'destroy', deletionProtection: 'false' };
+const certificate = (region: string) => `arn:aws:acm:${region}:123456789012:certificate/c-${region}`;
+/** Several regions (infra/regions.ts): every stack is checked, with all the optional parts. */
+const REGIONS = {
+  ...CONTEXT,
+  regions: 'us-east-1,eu-west-1,ap-southeast-2',
+  newRegions: 'ap-southeast-2',
+  domainName: 'api.example.com',
+  hostedZoneId: 'Z0123456789ABC',
+  hostedZoneName: 'example.com',
+  certificateArns: JSON.stringify({
+    'us-east-1': certificate('us-east-1'),
+    'eu-west-1': certificate('eu-west-1'),
+    'ap-southeast-2': certificate('ap-southeast-2'),
+  }),
+};
+
+/** The stacks buildHelpdeskStacks builds for `context`, without its acknowledgments. */
+const bareStacks = (context: Record<string, unknown>): HelpdeskStack[] => {
+  const app = new App({ context });
+  const settings = readStackContext(app.node);
+  const regions = readRegionsContext(app.node);
+  if (!regions) return [new HelpdeskStack(app, `Helpdesk-${settings.stage}`, { settings })];
+  return regions.regions.map(
+    (region) =>
+      new HelpdeskStack(app, regionalStackName(settings.stage, region), {
+        settings,
+        env: { region },
+        regional: new RegionalStack(regions, settings.stage, region),
+      }),
+  );
+};
 
 /** `rule @ path` of every finding the pack reports under `scope`, by severity. */
 const findings = (scope: HelpdeskStack) => {
@@ -32,6 +64,16 @@ describe('cdk-nag AwsSolutions', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('leaves no unacknowledged error or warning in any stack of several regions', () => {
+    const stacks = buildHelpdeskStacks(new App({ context: REGIONS }));
+    expect(stacks).toHaveLength(3);
+    for (const stack of stacks) {
+      const { errors, warnings } = findings(stack);
+      expect(errors, stack.stackName).toEqual([]);
+      expect(warnings, stack.stackName).toEqual([]);
+    }
+  });
+
   it('runs at synthesis and writes an empty validation report', () => {
     const app = new App({ context: CONTEXT });
     buildHelpdeskStack(app);
@@ -47,21 +89,26 @@ describe('cdk-nag AwsSolutions', () => {
     expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
   });
 
-  it('acknowledges only findings that exist, each with a reason', () => {
-    // The same stack without acknowledgments shows what the pack really reports.
-    const bareApp = new App({ context: CONTEXT });
-    const bare = new HelpdeskStack(bareApp, 'Helpdesk-dev', { settings: readStackContext(bareApp.node) });
-    const raw = findings(bare).all.flatMap((v) =>
-      v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath ?? '' })),
+  it.each([
+    ['one region', CONTEXT],
+    ['several regions', REGIONS],
+  ])('acknowledges only findings that exist, each with a reason (%s)', (_, context) => {
+    // The same stacks without acknowledgments show what the pack really reports.
+    const raw = bareStacks(context).flatMap((bare) =>
+      findings(bare).all.flatMap((v) =>
+        v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath ?? '' })),
+      ),
     );
     expect(raw.length).toBeGreaterThan(0);
 
-    const stack = buildHelpdeskStack(new App({ context: CONTEXT }));
-    const acknowledged = stack.node.findAll().flatMap((c) =>
-      c.node.metadata
-        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-        .flatMap((m) => Object.entries(m.data as Record<string, string>))
-        .map(([id, reason]) => ({ rule: id.replace(/^annotation::/i, ''), path: c.node.path, reason })),
+    const stacks = buildHelpdeskStacks(new App({ context }));
+    const acknowledged = stacks.flatMap((stack) =>
+      stack.node.findAll().flatMap((c) =>
+        c.node.metadata
+          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((m) => Object.entries(m.data as Record<string, string>))
+          .map(([id, reason]) => ({ rule: id.replace(/^annotation::/i, ''), path: c.node.path, reason })),
+      ),
     );
     expect(acknowledged.length).toBeGreaterThan(0);
     const stale = acknowledged.filter(
