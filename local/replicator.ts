@@ -33,8 +33,13 @@ import { openStreamReader, type StreamReader } from './stream-reader';
  *   change but before that change landed; the stream then shows the older change last. The
  *   replicator then writes the winner again, so every region ends with the newest version.
  *
- * Not modelled: replication of table settings, GSIs' own lag, the ~1 s propagation floor of AWS
- * (set delayMs), strong multi-region consistency (MRSC) mode, and anything before start.
+ * Differences from AWS: versions are the replicator's read times, not the writes' own times, so
+ * two writes in different regions closer together than a poll or two are ordered by when they
+ * were read; a transaction's items are replicated one by one (as in AWS, not as a unit); a local
+ * write identical to a replicated write still in flight is taken for its echo (both regions hold
+ * the same image, so nothing diverges). Not modelled: AWS's own replication lag (typically under a
+ * second: choose delayMs), table settings, strong multi-region consistency (MRSC) mode, and
+ * changes made before start or while the replicator was stopped (nothing is persisted).
  */
 export interface ReplicaRegion {
   name: string;
@@ -133,6 +138,8 @@ interface Region {
   /** Due time of the last change queued per source (reorder: per source and item). */
   lastDue: Map<string, number>;
   timer: NodeJS.Timeout | undefined;
+  /** When the timer fires. */
+  timerDue: number;
   busy: boolean;
   quietPolls: number;
   stats: Omit<RegionStats, 'pending'>;
@@ -181,6 +188,8 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
   const reorder = options.reorder ?? false;
 
   let running = true;
+  /** Aborts a write under way when stopping (a region that stopped answering would hold stop() up). */
+  const halt = new AbortController();
   let seq = 0;
   /** Bumped by anything that may produce stream records or work: drain counts quiet polls since. */
   let epoch = 0;
@@ -210,6 +219,7 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
         queue: [],
         lastDue: new Map(),
         timer: undefined,
+        timerDue: 0,
         busy: false,
         quietPolls: 0,
         stats: newStats(),
@@ -244,11 +254,14 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
     return state;
   };
 
-  const schedule = (region: Region) => {
+  /** Sets the region's timer for its earliest due change (`due`: a change just queued, the timer set already if earlier). */
+  const schedule = (region: Region, due?: number) => {
+    if (due !== undefined && region.timer && region.timerDue <= due) return;
     clearTimeout(region.timer);
     region.timer = undefined;
     if (!running || region.busy || region.queue.length === 0) return;
-    const next = region.queue.reduce((min, c) => Math.min(min, c.due), Number.POSITIVE_INFINITY);
+    const next = due ?? region.queue.reduce((min, c) => Math.min(min, c.due), Number.POSITIVE_INFINITY);
+    region.timerDue = next;
     region.timer = setTimeout(() => void pump(region), Math.max(0, next - Date.now()));
   };
 
@@ -259,7 +272,7 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
     target.lastDue.set(lane, due);
     target.queue.push({ ...change, due, seq: seq++ });
     activity();
-    schedule(target);
+    schedule(target, due);
   };
 
   /** After a region's stream or a write moved an item: write the winner again if the region holds an older version. */
@@ -347,6 +360,7 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
                 Item: change.image,
                 ReturnValues: 'ALL_OLD',
               }),
+              { abortSignal: halt.signal },
             )
           ).Attributes
         : (
@@ -356,6 +370,7 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
                 Key: change.keys,
                 ReturnValues: 'ALL_OLD',
               }),
+              { abortSignal: halt.signal },
             )
           ).Attributes;
       region.stats.applied++;
@@ -367,10 +382,11 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
         if (!state.current || compare(change.version, state.current) > 0) state.current = change.version;
       }
     } catch (error) {
-      region.stats.errors++;
       forget();
-      if (running)
+      if (running) {
+        region.stats.errors++;
         console.error(`replicator: writing ${change.key} to ${region.name}: ${(error as Error).message}`);
+      }
       // Retried as a repair: written if it is still the winner by then.
       if (!state.repairQueued && running) {
         state.repairQueued = true;
@@ -484,6 +500,7 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
     async stop() {
       if (!running) return;
       running = false;
+      halt.abort();
       for (const region of regions) clearTimeout(region.timer);
       for (const sleeper of sleepers) {
         clearTimeout(sleeper.timer);
@@ -491,7 +508,7 @@ export const startReplicator = async (options: ReplicatorOptions): Promise<Repli
       }
       sleepers.clear();
       await Promise.allSettled(loops);
-      // A write under way finishes (pump stops after it); wait for it before closing the clients.
+      // A write under way ends (aborted) and its pump stops: wait for that before closing the clients.
       while (regions.some((r) => r.busy)) await new Promise((resolve) => setTimeout(resolve, 10));
       for (const region of regions) {
         clearTimeout(region.timer);
