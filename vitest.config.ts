@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, cheapest first (`npm run test:<name>`; `npm test` runs all with coverage):
+ * Five projects, cheapest first (`npm run test:<name>`; `npm test` runs all with coverage):
  * - unit: pure code (router, event builder, route table). No store, no Java, no network,
  *   the configuration's defaults only.
  * - integration: the handlers against one DynamoDB Local (Java) and one local S3 server,
  *   started once by the global setup.
  * - infra: the CDK stack, synthesized without bundling (bundles.test.ts bundles it once).
+ * - regions: two local regions (a DynamoDB Local, an API server each) kept in step by a replicator
+ *   that behaves like DynamoDB global tables; tenant-homed writes must keep every guarantee.
  * - browser: the docs page in headless Chromium (Debian's /usr/bin/chromium) against the local
  *   server; no store.
  */
@@ -34,6 +36,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // Two local regions under a global-tables replicator (docs/regions.md): its own stores and servers.
+        test: { name: 'regions', include: ['test/regions/**/*.test.ts'], pool: 'forks' },
       },
       {
         extends: true,

@@ -11,6 +11,7 @@ import { json } from '../shared/http/responses';
  * issued tokens against the client's exchange budget (shared/http/auth-throttle.ts).
  */
 export const handler = apiHandler('oauthToken', async ({ event, query }) => {
+  let homeRegion: string | undefined;
   const { clientId } = await throttledAuthentication(
     event,
     () => {
@@ -22,10 +23,12 @@ export const handler = apiHandler('oauthToken', async ({ event, query }) => {
       }
       return credentials;
     },
-    ({ clientId, secret }) => verifyClientSecret(clientId, secret),
+    async ({ clientId, secret }) => {
+      ({ homeRegion } = await verifyClientSecret(clientId, secret));
+    },
   );
   await admitTokenExchange(clientId);
-  const token = await issueAccessToken(clientId);
+  const token = await issueAccessToken(clientId, homeRegion);
   // RFC 6749 §5.1: token responses must not be cached.
   return json(200, token, { 'cache-control': 'no-store', pragma: 'no-cache' });
 });

@@ -1,11 +1,14 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '../shared/config';
 import { readFeedEvent } from '../shared/domain/feed';
 import { dispatchDelivery, type EventRenderer } from '../shared/domain/webhook-dispatch';
-import { errorFields, logger } from '../shared/http/logger';
+import { errorFields, logContext, logger } from '../shared/http/logger';
 import { eventView } from '../shared/http/views/event';
 import { pageUrl } from '../shared/http/views/page';
+import { tracing } from '../shared/observability/tracing';
 import { parseDeliveryMessage, retryAfter } from '../shared/queue/delivery-queue';
+import { db } from '../shared/store/dynamo';
 
 /**
  * The webhook delivery function: the delivery queue's consumer (infra/webhook-pipeline.ts: batches
@@ -13,6 +16,7 @@ import { parseDeliveryMessage, retryAfter } from '../shared/queue/delivery-queue
  * subscription (domain/webhook-dispatch.ts). A failed attempt stays in the queue, invisible for
  * its backoff (ChangeMessageVisibility), and is reported in `batchItemFailures`, as is every later
  * message of its group in the batch (they must not overtake it); the rest are deleted.
+ * Its log lines carry the Lambda context (shared/http/logger.ts).
  */
 
 /** The event as `GET /event/list` shows it (standard names), and the feed's URL right after it. */
@@ -27,7 +31,7 @@ const render: EventRenderer = async (tenantId, eventSk) => {
   };
 };
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+const deliverBatch = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failed: string[] = [];
   const stalledGroups = new Set<string>();
   for (const record of event.Records) {
@@ -69,3 +73,9 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   }
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 };
+
+export const handler = middy<SQSEvent, SQSBatchResponse, Error, Context>({ timeoutEarlyInMillis: 0 })
+  // Receivers' URLs are the tenants' own (a path may hold a secret): no HTTP subsegments.
+  .use(tracing({ awsClients: () => [db()], http: false }))
+  .use(logContext())
+  .handler(deliverBatch);

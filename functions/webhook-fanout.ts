@@ -1,8 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import middy from '@middy/core';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { fanOut, type StreamedEvent } from '../shared/domain/webhook-fanout';
-import { errorFields, logger } from '../shared/http/logger';
+import { errorFields, logContext, logger } from '../shared/http/logger';
+import { tracing } from '../shared/observability/tracing';
+import { db } from '../shared/store/dynamo';
 import type { StoredEvent } from '../shared/store/events';
 import { keys } from '../shared/store/keys';
 
@@ -11,8 +14,9 @@ import { keys } from '../shared/store/keys';
  * filters the stream to event items; locally local/event-pipeline.ts). Each new event becomes
  * one queued delivery per subscription that wants it (domain/webhook-fanout.ts). On a failure
  * the batch reports the first event not queued: the stream hands the batch again from there.
+ * Its log lines carry the Lambda context (shared/http/logger.ts).
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+const fanOutBatch = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const streamed: StreamedEvent[] = [];
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
@@ -29,3 +33,10 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   });
   return { batchItemFailures: [{ itemIdentifier: failure.failedAt }] };
 };
+
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>({
+  timeoutEarlyInMillis: 0,
+})
+  .use(tracing({ awsClients: () => [db()] }))
+  .use(logContext())
+  .handler(fanOutBatch);

@@ -1,9 +1,16 @@
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import {
   type BundlingOptions,
   type ICommandHooks,
@@ -14,24 +21,41 @@ import {
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import {
+  BLOB_AREAS,
+  type BlobAccess,
+  type BlobArea,
+  type DynamoAction,
+  type ObjectAction,
+} from '../shared/routes';
 import { RATE_PREFIX } from '../shared/store/keys';
-import { FUNCTION_BUNDLING, FUNCTION_NODE_OPTIONS } from './bundling';
+import { FUNCTION_NODE_OPTIONS, type FunctionBundling, functionBundling } from './bundling';
+import { readTracing } from './stack-context';
 
 // Resolved from this file, not the cwd, so synth and tests work from any directory.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const entryOf = (handlerFile: string): string =>
   fileURLToPath(new URL(`../functions/${handlerFile}.ts`, import.meta.url));
 
-const { format, mainFields, externalModules, ...asIs } = FUNCTION_BUNDLING;
 /** NodejsFunction's `bundling` props, from the settings the benchmark bundles with too. */
-const bundlingProps: BundlingOptions = {
+const bundlingProps = ({
+  format,
+  mainFields,
+  externalModules,
+  define,
+  alias,
+  ...asIs
+}: FunctionBundling): BundlingOptions => ({
   ...asIs,
   format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
   mainFields: [...mainFields],
   externalModules: [...externalModules],
+  define: { ...define },
+  // NodejsFunction has no `alias` prop: esbuild's own flag.
+  esbuildArgs: Object.fromEntries(Object.entries(alias).map(([from, to]) => [`--alias:${from}`, to])),
   // esbuild's own summary (file sizes, timing) per function is noise in synth and tests; warnings stay.
   logLevel: LogLevel.WARNING,
-};
+});
 
 /**
  * Copies files of the repository next to the bundle (`index.mjs`), where the handler reads them
@@ -45,17 +69,52 @@ export const copyNextToBundle = (files: readonly string[]): ICommandHooks => ({
     files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/${basename(file)}"`),
 });
 
+/**
+ * Memory of a function unless the stack context says otherwise (`functionMemory`). Memory buys
+ * CPU: 1024 MB keeps cold starts of a bundled SDK short at little cost (docs/performance.md).
+ */
+export const DEFAULT_MEMORY_MB = 1024;
+
+/**
+ * The DynamoDB actions of a function outside the route table (the webhook pipeline's), by its
+ * coarse access: reads by key, batches and queries of the table and its indexes; `write` adds the
+ * item writes a transaction is made of. Neither has Scan, BatchWriteItem, PartiQL, DescribeTable
+ * or a stream action (the fan-out reads the stream through its event source mapping).
+ */
+export const COARSE_DYNAMO: Record<'read' | 'write', readonly DynamoAction[]> = {
+  read: ['GetItem', 'BatchGetItem', 'Query', 'index:Query'],
+  write: [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'index:Query',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'ConditionCheckItem',
+  ],
+};
+
 export interface ApiFunctionProps {
   /** File name under functions/ without `.ts`, as in the route table. */
   readonly handlerFile: string;
   /** Absent for public routes (`auth: 'none'`): no grant on the table and no TABLE_NAME. */
   readonly table?: ITableV2;
-  /** `read` gets a read-only grant on the table and its indexes. */
+  /** `none`: no grant on the table. Otherwise the grant is `dynamo`, or without it COARSE_DYNAMO of this. */
   readonly tableAccess: 'read' | 'write' | 'none';
-  /** Bearer routes claim rate-limit leases: read routes then may update `RATE#` items, nothing else. */
+  /**
+   * Exactly the DynamoDB actions granted (a route's `dynamoActions`, shared/routes.ts): table
+   * actions on the table, `index:` ones on its indexes only.
+   */
+  readonly dynamo?: readonly DynamoAction[];
+  /** Authenticated routes claim rate-limit leases: an UpdateItem of `RATE#` items, unless UpdateItem is granted anyway. */
   readonly rateLimited: boolean;
   /** The attachments bucket and the route's `blobs` access; absent means no S3 permission at all. */
-  readonly blobs?: { readonly bucket: IBucket; readonly access: 'read' | 'write' };
+  readonly blobs?: { readonly bucket: IBucket; readonly access: BlobAccess };
+  /** MB; DEFAULT_MEMORY_MB unless given (the stack context's `functionMemory`). */
+  readonly memorySize?: number;
+  /** Reserved concurrency (the stack context's `reservedConcurrency`); none unless given. */
+  readonly reservedConcurrentExecutions?: number;
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly environment?: Record<string, string>;
@@ -63,11 +122,18 @@ export interface ApiFunctionProps {
   readonly files?: readonly string[];
   /** Absent for API handlers (10 s, below); functions outside the API (the webhook pipeline) set theirs. */
   readonly timeout?: Duration;
+  /**
+   * Lambda active tracing (X-Ray) with Powertools Tracer bundled in; absent: the `tracing`
+   * context key (`-c tracing=true`, infra/stack-context.ts), off by default.
+   */
+  readonly tracing?: boolean;
 }
 
 /**
  * One handler (an API route's, or the webhook pipeline's) with every house default, and
- * least-privilege access to the table and bucket.
+ * least-privilege access to the table and bucket. Logs: Lambda's JSON log format into the
+ * function's own group, application and system lines from INFO (the metrics' EMF lines have no
+ * `level`, which Lambda reads as INFO: a higher application level would drop the metrics).
  */
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -80,6 +146,8 @@ export class ApiFunction extends NodejsFunction {
     // to all of them: this one may only write streams of the function's own group.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    const tracing = props.tracing ?? readTracing(scope.node);
+    const bundling = bundlingProps(functionBundling({ tracing }));
     super(scope, id, {
       entry: entryOf(props.handlerFile),
       handler: 'handler',
@@ -87,13 +155,19 @@ export class ApiFunction extends NodejsFunction {
       depsLockFilePath: `${repoRoot}package-lock.json`,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      // Memory buys CPU: 1024 MB keeps cold starts of a bundled SDK short at little cost.
-      memorySize: 1024,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
+      ...(props.reservedConcurrentExecutions === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
       // Below API Gateway's 30 s integration limit: no invocation may still be writing after the
       // client was told the request failed.
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.INFO,
+      ...(tracing ? { tracing: Tracing.ACTIVE } : {}),
       environment: {
         NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
@@ -102,34 +176,109 @@ export class ApiFunction extends NodejsFunction {
         ...(props.blobs ? { BUCKET_NAME: props.blobs.bucket.bucketName } : {}),
         ...props.environment,
       },
-      bundling: props.files?.length
-        ? { ...bundlingProps, commandHooks: copyNextToBundle(props.files) }
-        : bundlingProps,
+      bundling: props.files?.length ? { ...bundling, commandHooks: copyNextToBundle(props.files) } : bundling,
     });
+    if (tracing) {
+      // Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords on `*` to the role.
+      const policy = this.role?.node.tryFindChild('DefaultPolicy');
+      if (policy) {
+        Validations.of(policy).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'X-Ray trace segments and telemetry cannot be scoped to a resource; only with -c tracing=true, for the Lambda active tracing the stack was asked for.',
+        });
+      }
+    }
     // Without a table (public routes) there is no grant at all, and no rate-limit leases.
-    if (props.table && props.tableAccess !== 'none')
-      this.grantTable(props.table, props.tableAccess, props.rateLimited);
-    // `read` presigns downloads and reads photos. `write` also puts, copies out of staging, deletes
-    // and presigns uploads (a presigned PUT acts with the signer's permissions, so it needs
-    // PutObject). grantReadWrite already includes grantDelete's s3:DeleteObject*.
-    if (props.blobs?.access === 'read') props.blobs.bucket.grantRead(this);
-    else if (props.blobs?.access === 'write') props.blobs.bucket.grantReadWrite(this);
-  }
-
-  private grantTable(table: ITableV2, access: 'read' | 'write', rateLimited: boolean): void {
-    if (access === 'write') {
-      table.grantReadWriteData(this);
-      return;
+    if (props.table && props.tableAccess !== 'none') {
+      grantDynamo(this, props.table, props.dynamo ?? COARSE_DYNAMO[props.tableAccess], props.rateLimited);
     }
-    table.grantReadData(this);
-    if (rateLimited) {
-      this.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:UpdateItem'],
-          resources: [table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PREFIX}*`] } },
-        }),
-      );
-    }
+    if (props.blobs) grantBlobs(this, props.blobs.bucket, props.blobs.access);
   }
 }
+
+const sorted = (actions: Iterable<string>): string[] => [...new Set(actions)].sort();
+
+/**
+ * Exactly `actions` on the table (and `index:` ones on `index/*`), instead of CDK's grantReadData
+ * and grantReadWriteData, which add Scan, BatchWriteItem, DescribeTable, PartiQL and the stream's
+ * GetRecords and GetShardIterator. TransactWriteItems needs no action of its own: each of its items
+ * is authorised as PutItem, UpdateItem, DeleteItem or ConditionCheckItem.
+ */
+const grantDynamo = (
+  fn: IGrantable & { addToRolePolicy(statement: PolicyStatement): void },
+  table: ITableV2,
+  actions: readonly DynamoAction[],
+  rateLimited: boolean,
+): void => {
+  const onTable = sorted(actions.filter((a) => !a.startsWith('index:')).map((a) => `dynamodb:${a}`));
+  const onIndexes = sorted(
+    actions.filter((a) => a.startsWith('index:')).map((a) => `dynamodb:${a.slice(6)}`),
+  );
+  if (onTable.length > 0)
+    fn.addToRolePolicy(new PolicyStatement({ actions: onTable, resources: [table.tableArn] }));
+  if (onIndexes.length > 0) {
+    fn.addToRolePolicy(new PolicyStatement({ actions: onIndexes, resources: [`${table.tableArn}/index/*`] }));
+  }
+  // Rate-limit leases: UpdateItem of RATE# items only (a function granted UpdateItem anyway needs no more).
+  if (rateLimited && !onTable.includes('dynamodb:UpdateItem')) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PREFIX}*`] } },
+      }),
+    );
+  }
+  // A customer-managed key (none today: AWS-owned encryption) needs its own grant, as CDK's grants give.
+  if (table.encryptionKey) {
+    table.encryptionKey.grantDecrypt(fn);
+    if (rateLimited || actions.some((a) => /^(Put|Update|Delete|BatchWrite)Item$/.test(a))) {
+      table.encryptionKey.grantEncrypt(fn);
+    }
+  }
+};
+
+/**
+ * The object actions of each area on that area's objects only (BLOB_AREAS), and s3:ListBucket on
+ * the bucket where a missing object must answer 404. A presigned address acts with these same
+ * permissions when a client uses it.
+ */
+const grantBlobs = (
+  fn: IGrantable & { addToRolePolicy(statement: PolicyStatement): void },
+  bucket: IBucket,
+  access: BlobAccess,
+): void => {
+  const byAction = new Map<ObjectAction, BlobArea[]>();
+  for (const [area, actions] of Object.entries(access) as [
+    BlobArea | 'listBucket',
+    readonly ObjectAction[] | true,
+  ][]) {
+    if (area === 'listBucket') continue;
+    for (const action of actions as readonly ObjectAction[])
+      byAction.set(action, [...(byAction.get(action) ?? []), area]);
+  }
+  // One statement per set of areas, listing the actions allowed on all of them.
+  const byAreas = new Map<string, { areas: BlobArea[]; actions: string[] }>();
+  for (const [action, areas] of byAction) {
+    const key = sorted(areas).join(',');
+    const entry = byAreas.get(key) ?? { areas: sorted(areas) as BlobArea[], actions: [] };
+    entry.actions.push(`s3:${action}`);
+    byAreas.set(key, entry);
+  }
+  for (const { areas, actions } of byAreas.values()) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: sorted(actions),
+        resources: areas.map((area) => bucket.arnForObjects(BLOB_AREAS[area])),
+      }),
+    );
+  }
+  if (access.listBucket) {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  }
+  if (bucket.encryptionKey) {
+    if (byAction.has('GetObject')) bucket.encryptionKey.grantDecrypt(fn);
+    if (byAction.has('PutObject')) bucket.encryptionKey.grantEncrypt(fn);
+  }
+};

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -22,7 +23,29 @@ export interface FunctionBundling {
   readonly mainFields: readonly string[];
   readonly externalModules: readonly string[];
   readonly banner: string;
+  /** Identifiers esbuild replaces with constants: TRACING_DEFINE below. */
+  readonly define: Readonly<Record<string, string>>;
+  /** Modules bundled in place of others (absolute paths): LAMBDA_CREDENTIALS below. */
+  readonly alias: Readonly<Record<string, string>>;
 }
+
+/**
+ * In a function the SDK's credentials are the role's, from the environment: the default
+ * provider chain is replaced by shared/aws/lambda-credentials.ts (~80 KB less in every bundle).
+ */
+export const LAMBDA_CREDENTIALS = {
+  '@aws-sdk/credential-provider-node': fileURLToPath(
+    new URL('../shared/aws/lambda-credentials.ts', import.meta.url),
+  ),
+};
+
+/**
+ * What shared/observability/tracing.ts tests to load Powertools Tracer. esbuild replaces it with a
+ * string literal in every bundle, so the test folds to a constant and, without tracing, the
+ * tracer's dynamic import is dead code that is not bundled at all (~125 KB of the X-Ray SDK and
+ * its dependencies). Unbundled (the local server, the tests) it is an ordinary, unset variable.
+ */
+export const TRACING_DEFINE = 'process.env.HELPDESK_TRACING';
 
 export const FUNCTION_BUNDLING: FunctionBundling = {
   format: 'esm',
@@ -35,7 +58,18 @@ export const FUNCTION_BUNDLING: FunctionBundling = {
   // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken.
   externalModules: [],
   banner: ESM_REQUIRE_SHIM,
+  define: { [TRACING_DEFINE]: JSON.stringify('false') },
+  alias: LAMBDA_CREDENTIALS,
 };
+
+/**
+ * The settings of a function with or without X-Ray tracing (`-c tracing=true`,
+ * infra/stack-context.ts): the same but for the tracing constant.
+ */
+export const functionBundling = ({ tracing }: { tracing: boolean }): FunctionBundling => ({
+  ...FUNCTION_BUNDLING,
+  define: { ...FUNCTION_BUNDLING.define, [TRACING_DEFINE]: JSON.stringify(String(tracing)) },
+});
 
 /** The functions' NODE_OPTIONS: the source maps above turn into readable stack traces. */
 export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
@@ -55,6 +89,8 @@ export const esbuildOptions = (bundling: FunctionBundling = FUNCTION_BUNDLING): 
   mainFields: [...bundling.mainFields],
   external: [...bundling.externalModules],
   banner: { js: bundling.banner },
+  define: { ...bundling.define },
+  alias: { ...bundling.alias },
   outExtension: { '.js': bundling.format === 'esm' ? '.mjs' : '.js' },
   logLevel: 'warning',
 });

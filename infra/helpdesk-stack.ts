@@ -20,7 +20,7 @@ import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type Route, routes } from '../shared/routes';
+import { claimsRateLeases, dynamoActions, type Route, routes } from '../shared/routes';
 import {
   INDEX_MIGRATION_STEPS,
   indexesAtStep,
@@ -198,8 +198,11 @@ export class HelpdeskStack extends Stack {
         // Public routes (the docs) get no table at all.
         ...(route.access === 'none' ? {} : { table }),
         tableAccess: route.access,
-        rateLimited: route.auth === 'bearer',
+        dynamo: dynamoActions(route),
+        rateLimited: claimsRateLeases(route),
         blobs: route.blobs && { bucket, access: route.blobs },
+        memorySize: settings.functionMemory[route.operationId],
+        reservedConcurrentExecutions: settings.reservedConcurrency[route.operationId],
         logRetention: settings.logRetention,
         removalPolicy,
         environment: {

@@ -1,6 +1,6 @@
 import { type CfnElement, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { routes } from '../shared/routes';
+import { BLOB_AREAS, type BlobArea, dynamoActions, routes } from '../shared/routes';
 import type { ApiFunction } from './api-function';
 import type { HelpdeskStack } from './helpdesk-stack';
 
@@ -22,15 +22,11 @@ const REASONS = {
   publicRoutes:
     "Public routes (auth 'none': the OpenAPI document, the API reference and its renderer) are unauthenticated by design: they describe the API, reach no tenant data and have no table or bucket access.",
   tableIndexes:
-    'Queries of this table need its GSIs; index/* names only indexes of this one table, all of them the data layer.',
+    'Queries of this table need its GSIs; index/* names only indexes of this one table, all of them the data layer, and only for the actions the route declares on indexes (shared/routes.ts).',
   failureDestination:
     "This queue is the dead-letter destination itself: the webhook fan-out's on-failure destination for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.",
   bucketObjects:
-    'Object keys are t/<tenant>/... and staging/<tenant>/...: tenants are separated in the handler, so access is to the objects of this one bucket.',
-  s3ReadActions:
-    "CDK's grantRead set (GetObject*, GetBucket*, List*) on this bucket only; read routes presign GETs and read photos.",
-  s3WriteActions:
-    "CDK's grantReadWrite set (DeleteObject*, Abort*) on this bucket only; write routes put, copy out of staging and delete.",
+    'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
 } as const;
 
 const ack = (scope: IConstruct, rule: string, reason: string): void =>
@@ -42,9 +38,6 @@ const grantsPolicyOf = (fn: ApiFunction): IConstruct => {
   if (!policy) throw new Error(`${fn.node.path} has no grants policy to acknowledge on`);
   return policy;
 };
-
-const READ_ACTIONS = ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
-const WRITE_ACTIONS = ['s3:DeleteObject*', 's3:Abort*'];
 
 export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
   // cdk-nag names a resource in a finding by its flattened reference, e.g. `<TableCD117FA1.Arn>`;
@@ -70,13 +63,12 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
     if (route.auth === 'none') continue;
 
     const policy = grantsPolicyOf(fn);
-    ack(policy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
-    if (!route.blobs) continue;
-    ack(policy, `IAM5[Resource::${bucketArn}/*]`, REASONS.bucketObjects);
-    for (const action of READ_ACTIONS) ack(policy, `IAM5[Action::${action}]`, REASONS.s3ReadActions);
-    if (route.blobs === 'write') {
-      for (const action of WRITE_ACTIONS) ack(policy, `IAM5[Action::${action}]`, REASONS.s3WriteActions);
+    if (dynamoActions(route).some((a) => a.startsWith('index:'))) {
+      ack(policy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
     }
+    const areas = Object.keys(route.blobs ?? {}).filter((k): k is BlobArea => k in BLOB_AREAS);
+    for (const area of areas)
+      ack(policy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
   }
 
   // The webhook pipeline: its functions query the table's indexes (subscriptions and the records

@@ -1,7 +1,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { routes } from '../shared/routes';
 import { INDEX_MIGRATION_STEPS } from '../shared/store/table-schema';
+import { DEFAULT_MEMORY_MB } from './api-function';
 
 /** Everything a deployment may vary, read from CDK context (cdk.json or `-c key=value`). */
 export interface StackContext {
@@ -26,6 +28,26 @@ export interface StackContext {
   readonly existingTable?: { readonly name: string; readonly streamArn: string };
   /** `-c existingBucketName=<name>`: the stack creates no attachments bucket and grants on this one. */
   readonly existingBucketName?: string;
+  /**
+   * `-c tracing=true`: Lambda active tracing (X-Ray) on every function, with Powertools Tracer
+   * bundled in (infra/bundling.ts, shared/observability/tracing.ts). Off by default: it costs
+   * bundle size and cold start beyond the functions' goals (`npm run bench -- --only=cold`).
+   */
+  readonly tracing: boolean;
+  /**
+   * Memory (MB, 128 to 10240) of each route's function: `-c functionMemory=1536` for every route,
+   * or by operationId, `-c 'functionMemory={"ticketList":1536,"ticketInsert":2048}'`, the others
+   * keeping the default, 1024 MB (infra/api-function.ts DEFAULT_MEMORY_MB).
+   */
+  readonly functionMemory: Readonly<Record<string, number>>;
+  /**
+   * Reserved concurrency of route functions, by operationId (absent: none reserved, the default):
+   * `-c reservedConcurrency=20` for every route, or `-c 'reservedConcurrency={"ticketList":50}'`
+   * for some. It caps the route and sets that much of the account's unreserved concurrency aside
+   * for it (Lambda refuses a deployment that would leave fewer than 100 unreserved). 0 stops the
+   * route: every invocation is throttled.
+   */
+  readonly reservedConcurrency: Readonly<Partial<Record<string, number>>>;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -37,6 +59,8 @@ const DEFAULTS = {
   throttleRate: 50,
   throttleBurst: 100,
   cursorKeyRotationDays: 90,
+  tracing: false,
+  functionMemory: DEFAULT_MEMORY_MB,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -127,6 +151,82 @@ const readExistingTable = (node: Node): StackContext['existingTable'] => {
   return { name, streamArn };
 };
 
+/** The `tracing` key alone: what each function reads for its own settings (infra/api-function.ts). */
+export const readTracing = (node: Node): boolean => readBoolean(node, 'tracing', DEFAULTS.tracing);
+const OPERATIONS = new Set<string>(routes.map((r) => r.operationId));
+const MEMORY = { min: 128, max: 10_240 } as const;
+
+/**
+ * A per-route setting: one number for every route, or an object of numbers keyed by operationId.
+ * `-c key=value` gives a string (a number, or JSON for the object); cdk.json gives JSON types.
+ */
+const readPerRoute = (
+  node: Node,
+  key: string,
+  expected: string,
+  valid: (n: number) => boolean,
+): { all?: number; byRoute: Record<string, number> } => {
+  const raw: unknown = node.tryGetContext(key);
+  if (raw === undefined) return { byRoute: {} };
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    const text = raw.trim();
+    if (text.startsWith('{')) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return fail(key, raw, `${expected}, or a JSON object of them by operationId (not valid JSON)`);
+      }
+    } else value = text === '' ? raw : Number(text);
+  }
+  const number = (v: unknown): number | undefined =>
+    typeof v === 'number' && Number.isInteger(v) && valid(v) ? v : undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const all = number(value);
+    if (all === undefined) return fail(key, raw, `${expected}, or an object of them by operationId`);
+    return { all, byRoute: {} };
+  }
+  const byRoute: Record<string, number> = {};
+  for (const [operationId, v] of Object.entries(value)) {
+    if (!OPERATIONS.has(operationId)) {
+      throw new Error(
+        `Context '${key}' names no route '${operationId}': keys are operationIds of shared/routes.ts, e.g. ticketList`,
+      );
+    }
+    const n = number(v);
+    if (n === undefined) return fail(`${key}.${operationId}`, v, expected);
+    byRoute[operationId] = n;
+  }
+  return { byRoute };
+};
+
+const readFunctionMemory = (node: Node): StackContext['functionMemory'] => {
+  const { all, byRoute } = readPerRoute(
+    node,
+    'functionMemory',
+    `an integer number of MB from ${MEMORY.min} to ${MEMORY.max}`,
+    (n) => n >= MEMORY.min && n <= MEMORY.max,
+  );
+  return Object.fromEntries(
+    routes.map((r) => [r.operationId, byRoute[r.operationId] ?? all ?? DEFAULTS.functionMemory]),
+  );
+};
+
+const readReservedConcurrency = (node: Node): StackContext['reservedConcurrency'] => {
+  const { all, byRoute } = readPerRoute(
+    node,
+    'reservedConcurrency',
+    'an integer of 0 or more',
+    (n) => n >= 0,
+  );
+  return Object.fromEntries(
+    routes.flatMap((r) => {
+      const n = byRoute[r.operationId] ?? all;
+      return n === undefined ? [] : [[r.operationId, n]];
+    }),
+  );
+};
+
 export const readStackContext = (node: Node): StackContext => {
   const policy: unknown = node.tryGetContext('removalPolicy') ?? DEFAULTS.removalPolicy;
   const removalPolicy = typeof policy === 'string' ? REMOVAL_POLICIES[policy] : undefined;
@@ -147,5 +247,8 @@ export const readStackContext = (node: Node): StackContext => {
     cursorKeyRotationDays: readRotationDays(node),
     existingTable: readExistingTable(node),
     existingBucketName: readName(node, 'existingBucketName', BUCKET_NAME, 'an S3 bucket name'),
+    tracing: readTracing(node),
+    functionMemory: readFunctionMemory(node),
+    reservedConcurrency: readReservedConcurrency(node),
   };
 };

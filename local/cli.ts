@@ -1,5 +1,5 @@
 /**
- * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke`.
+ * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke|rehome`.
  * stdout carries only the JSON result lines (scripts parse them); everything else goes to stderr.
  *
  * Store: DYNAMODB_ENDPOINT if set; else TABLE_NAME in AWS (default credential chain);
@@ -13,22 +13,27 @@ import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb
 
 const PROFILES = COMPAT_PROFILES.join('|');
 const USAGE = `Usage:
-  helpdesk client create --name <name> [--compat ${PROFILES}]
+  helpdesk client create --name <name> [--compat ${PROFILES}] [--home-region <region>]
                                             prints {"clientId","apiToken"} (the token only this once);
-                                            the compatibility profile is ${DEFAULT_COMPAT} unless given
+                                            the compatibility profile is ${DEFAULT_COMPAT} unless given;
+                                            the home region (where its writes go) is the CLI's region unless given
   helpdesk client list                      prints one JSON line per client
   helpdesk client update --client-id <id> --compat ${PROFILES}
                                             prints {"clientId","compat"}
   helpdesk client revoke --client-id <id>   prints {"clientId","revoked":true}
+  helpdesk client rehome --client-id <id> --region <region>
+                                            moves its home (a regional outage: docs/regions.md);
+                                            prints {"clientId","homeRegion"}
 Store: DYNAMODB_ENDPOINT, else TABLE_NAME (AWS), else the local data dir HELPDESK_DATA_DIR (.helpdesk).`;
 
 class UsageError extends Error {}
 
 type Command =
-  | { name: 'create'; clientName: string; compat: CompatProfile }
+  | { name: 'create'; clientName: string; compat: CompatProfile; homeRegion?: string }
   | { name: 'list' }
   | { name: 'update'; clientId: string; compat: CompatProfile }
-  | { name: 'revoke'; clientId: string };
+  | { name: 'revoke'; clientId: string }
+  | { name: 'rehome'; clientId: string; region: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -38,6 +43,8 @@ const parseOptions = (argv: string[]) =>
       name: { type: 'string' },
       'client-id': { type: 'string' },
       compat: { type: 'string' },
+      'home-region': { type: 'string' },
+      region: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -63,15 +70,25 @@ const parseCommand = (argv: string[]): Command => {
     if (!profile) throw new UsageError(`client ${action} needs --compat ${PROFILES}`);
     return profile;
   };
+  const region = (given: string | undefined): string => {
+    if (!given || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(given))
+      throw new UsageError(`client ${action} needs a region name like us-east-1, not ${given ?? 'nothing'}`);
+    return given;
+  };
   switch (action) {
     case 'create':
-      only(['name', 'compat']);
+      only(['name', 'compat', 'home-region']);
       if (!values.name?.trim()) throw new UsageError('client create needs --name <name>');
       return {
         name: 'create',
         clientName: values.name.trim(),
         compat: values.compat === undefined ? DEFAULT_COMPAT : compat(values.compat),
+        ...(values['home-region'] === undefined ? {} : { homeRegion: region(values['home-region']) }),
       };
+    case 'rehome':
+      only(['client-id', 'region']);
+      if (!values['client-id']) throw new UsageError('client rehome needs --client-id <id>');
+      return { name: 'rehome', clientId: values['client-id'], region: region(values.region) };
     case 'list':
       only([]);
       return { name: 'list' };
@@ -125,7 +142,11 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
   const clients = await import('../shared/auth/clients');
   switch (command.name) {
     case 'create': {
-      const { clientId, apiToken } = await clients.createClient(command.clientName, command.compat);
+      const { clientId, apiToken } = await clients.createClient(
+        command.clientName,
+        command.compat,
+        command.homeRegion,
+      );
       print({ clientId, apiToken });
       return 0;
     }
@@ -146,6 +167,14 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
         throw new NotFound(`Client ${command.clientId}`);
       }
       print({ clientId: command.clientId, revoked: true });
+      return 0;
+    }
+    case 'rehome': {
+      if (!(await clients.rehomeClient(command.clientId, command.region))) {
+        const { NotFound } = await import('../shared/store/errors');
+        throw new NotFound(`Client ${command.clientId}`);
+      }
+      print({ clientId: command.clientId, homeRegion: command.region });
       return 0;
     }
   }

@@ -38,6 +38,8 @@ export interface EventPipelineOptions {
   pollMs?: number;
   /** Queue consumers running at once (Lambda runs one per message group in flight). */
   consumers?: number;
+  /** Several regions: take only the events written in this one (the stack's filter does the same). */
+  region?: string;
 }
 
 export interface EventPipeline {
@@ -48,10 +50,11 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The event source mapping's filter (infra/webhook-pipeline.ts): new event items only. */
-const isNewEvent = (r: StreamRecord): boolean =>
+const isNewEvent = (r: StreamRecord, region?: string): boolean =>
   r.eventName === 'INSERT' &&
   r.dynamodb?.NewImage?.occurredAt?.N !== undefined &&
-  r.dynamodb?.NewImage?.resourceId?.S !== undefined;
+  r.dynamodb?.NewImage?.resourceId?.S !== undefined &&
+  (region === undefined || r.dynamodb?.NewImage?.region?.S === region);
 
 /** A stream record as Lambda hands it over (dates in seconds). */
 const lambdaRecord = (r: StreamRecord, streamArn: string): DynamoDBRecord => {
@@ -136,7 +139,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     for (const [shardId, iterator] of iterators) {
       if (!iterator) continue;
       const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
-      const records = (out.Records ?? []).filter(isNewEvent);
+      const records = (out.Records ?? []).filter((r) => isNewEvent(r, options.region));
       if (records.length > 0) {
         read = true;
         const response = await fanOut(

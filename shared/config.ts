@@ -32,6 +32,8 @@ const schema = z.object({
   CURSOR_SECRET_ARN: z.optional(atLeast(20)),
   /** Bucket of attachments and photos. */
   BUCKET_NAME: withDefault(atLeast(3), 'helpdesk-blobs'),
+  /** Several regions: each region's attachments bucket, `region=bucket,…` (the stack sets it; blobs/s3.ts). */
+  BUCKETS: z.optional(z.string()),
   /** Points the S3 calls at a local S3 server (path-style addressing); unset in AWS. */
   S3_ENDPOINT: z.optional(z.url()),
   /** Requests per minute per client, enforced across all instances (429 beyond). */
@@ -72,6 +74,25 @@ const schema = z.object({
    * custom domain), the local server its own.
    */
   DELIVERY_BASE_URL: z.optional(z.url()),
+  /**
+   * The regions of a multi-region deployment (comma-separated; docs/regions.md), set by the
+   * stack; unset in a single region. Event items then record the region they were written in.
+   */
+  REGIONS: z.optional(
+    z.string().check(z.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'comma-separated region names')),
+  ),
+  /** The region clients created before regions existed are homed in (the stack sets it; default AWS_REGION). */
+  PRIMARY_REGION: z.optional(z.string().check(z.regex(/^[a-z0-9-]+$/, 'a region name'))),
+  /**
+   * Local simulations only: the DynamoDB endpoint of each other region, `region=url,…`
+   * (store/store-region.ts). In AWS each region's replica has its default endpoint.
+   */
+  REGION_ENDPOINTS: z.optional(z.string()),
+  /**
+   * A tenant's writes run against its home region's replica (docs/regions.md). Off only for
+   * the simulation's negative control, which must then show the conflicts homing prevents.
+   */
+  REGION_HOMING: withDefault(z.stringbool(), true),
   /** The FIFO queue webhook deliveries wait in (infra/webhook-pipeline.ts; the local server's own). */
   WEBHOOK_QUEUE_URL: z.optional(z.url()),
   /** Points the SQS calls at the local queue server (local/sqs-local.ts); unset in AWS. */

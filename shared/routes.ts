@@ -18,6 +18,7 @@ import {
 } from './store/entities/records';
 import { ticketEntity } from './store/entities/ticket';
 import { type Entity, searchInputs } from './store/entity';
+import { blobKeys } from './store/keys';
 
 /**
  * The route table: the typed contract of the HTTP surface. The CDK stack, the local server,
@@ -27,12 +28,21 @@ import { type Entity, searchInputs } from './store/entity';
  * operation runs, so handlers receive typed input.
  *
  * - `handler` names the file `functions/<handler>.ts` (exporting `handler`).
- * - `access` decides the DynamoDB grant in the stack: `read` routes get read-only access,
- *   `none` no table at all.
+ * - `access`: what the route does to the table, `read`, `write` or `none` (no table at all, no
+ *   TABLE_NAME). The exact grant comes from `dynamo`.
+ * - `dynamo`: the DynamoDB actions the route's operation sends (IAM names; `index:Query` is a
+ *   Query of the table's indexes), usually from the named sets of `DB` below. What its
+ *   authentication sends comes from `auth` (`AUTH_DYNAMO`); `dynamoActions` joins both, and the
+ *   stack grants exactly that (infra/api-function.ts). test/integration/least-privilege.test.ts
+ *   records what every route really sends and holds it equal to this, both ways.
  * - `auth`: `bearer` (access token + clientId, then the rate limit), `basic` (the apiToken,
  *   token endpoint only) or `none` (public, not rate limited: the OpenAPI document, the docs page).
- * - `blobs`: access to the attachments bucket (`read` presigns downloads / reads photos,
- *   `write` stores and deletes objects); absent means none.
+ *   Every authenticated route claims rate-limit leases: an UpdateItem of `RATE#` items only.
+ * - `blobs`: the object actions the route needs in each area of the attachments bucket
+ *   (BLOB_AREAS; a presigned address acts with the signer's permissions, so presigning a GET or a
+ *   PUT needs GetObject or PutObject), and `listBucket` where the code reads an object that may be
+ *   missing and acts on S3's 404 (which S3 only answers to a caller allowed s3:ListBucket; else
+ *   403). Absent means no S3 permission at all.
  * - `cursors`: hands out signed page cursors (the stack gives it the signing key).
  * - `files`: files of the repository the handler reads at run time (shared/http/static-file.ts);
  *   the stack copies each next to the function's bundle.
@@ -75,6 +85,88 @@ export type ResponseBody =
   | `view:${string}`
   | `page:${string}`;
 
+/**
+ * The areas of the attachments bucket, as IAM object patterns built by the key builders
+ * (store/keys.ts) with `*` for every variable segment: a route's `blobs` names the areas it
+ * touches, and its function's S3 permissions are on those patterns only.
+ */
+export const BLOB_AREAS = {
+  /** Attached documents: `t/<tenant>/ticket/<ticket>/<document>`. */
+  documents: blobKeys.document('*', '*', '*'),
+  /** Customer photos: `t/<tenant>/customer-photo/<photo>`. */
+  photos: blobKeys.photo('*', '*'),
+  /** Presigned uploads waiting to be attached: `staging/<tenant>/<upload>`. */
+  staging: blobKeys.staging('*', '*'),
+} as const;
+export type BlobArea = keyof typeof BLOB_AREAS;
+
+/** Object actions of the attachments bucket (HeadObject is authorised by s3:GetObject; CopyObject by GetObject of the source and PutObject of the copy). */
+export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
+export type BlobAccess = { readonly [A in BlobArea]?: readonly ObjectAction[] } & {
+  /** s3:ListBucket on the bucket: a read of a missing object answers 404 (not 403), which the code acts on. */
+  readonly listBucket?: true;
+};
+
+/** DynamoDB actions on the table (IAM names without `dynamodb:`). */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'Scan'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'ConditionCheckItem'
+  | 'BatchWriteItem';
+/** A table action, or `index:<action>` on the table's indexes (`index/*`). */
+export type DynamoAction = TableAction | 'index:Query' | 'index:Scan';
+
+/**
+ * Named sets of DynamoDB actions, each what one part of the store sends (TransactWriteItems is
+ * authorised by the actions of its items: PutItem, UpdateItem, DeleteItem, ConditionCheckItem).
+ */
+export const DB = {
+  /** One record, document or webhook subscription by key. */
+  record: ['GetItem'],
+  /** A page of a list or search: its index partition, then the records and counts it names by key. */
+  listPage: ['index:Query', 'BatchGetItem'],
+  /** A ticket's item collection or the change feed's partition, and the records they refer to. */
+  collection: ['Query', 'BatchGetItem'],
+  /** A page of a ticket's replies, notes or documents, or of a subscription's deliveries: the owner read first. */
+  partPage: ['GetItem', 'Query'],
+  /** The agents that replies and notes name, read with their page. */
+  related: ['BatchGetItem'],
+  /**
+   * A committed creation (domain/commit.ts): the remembered answer of its Idempotency-Key read by
+   * key, then one transaction putting the record, its event and guard items and updating counters,
+   * references and the ticket it adds to (a ticket's number: one UpdateItem of its sequence first).
+   */
+  create: ['GetItem', 'PutItem', 'UpdateItem'],
+  /** A committed change or deletion: the current state read by key, and a transaction that also deletes what it replaces. */
+  write: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  /** A new pointer at a record it does not count (a reply's or note's agent, a customer's insertByAgentId): checked to exist. */
+  uncountedReference: ['ConditionCheckItem'],
+} as const satisfies Record<string, readonly DynamoAction[]>;
+
+/**
+ * What authenticating costs, by `auth`: a bearer token is checked with its client in one strongly
+ * consistent BatchGetItem (auth/access-tokens.ts); Basic credentials by reading the client.
+ */
+export const AUTH_DYNAMO = {
+  bearer: ['BatchGetItem'],
+  basic: ['GetItem'],
+  none: [],
+} as const satisfies Record<Route['auth'], readonly DynamoAction[]>;
+
+/** Object actions of documents sent with a write: put inline ones, copy uploads out of staging, undo and clean up. */
+const ATTACHING: BlobAccess = {
+  // Put inline documents and copies of uploads; delete them again if the write fails.
+  documents: ['PutObject', 'DeleteObject'],
+  // Head and copy an upload (GetObject), delete it once attached; an expired one is S3's 404.
+  staging: ['GetObject', 'DeleteObject'],
+  listBucket: true,
+};
+
 export interface Route {
   readonly operationId: string;
   readonly summary: string;
@@ -83,7 +175,8 @@ export interface Route {
   readonly handler: string;
   readonly access: 'read' | 'write' | 'none';
   readonly auth: 'bearer' | 'basic' | 'none';
-  readonly blobs?: 'read' | 'write';
+  readonly dynamo?: readonly DynamoAction[];
+  readonly blobs?: BlobAccess;
   readonly cursors?: boolean;
   readonly files?: readonly string[];
   readonly maxBodyBytes?: number;
@@ -121,8 +214,11 @@ const crud = <const P extends string, const F extends string, const W extends st
     entity: Entity<never>;
     /** The insert answers `{id, secret}`, and is not idempotent (a replay could not show the secret). */
     secret?: true;
+    /** The writes' DynamoDB actions where they differ from DB.create (insert) and DB.write (update, delete). */
+    writes?: { readonly [W in 'insert' | 'update' | 'delete']?: readonly DynamoAction[] };
   },
-  files?: { blobs: 'write'; maxBodyBytes: number },
+  /** Records carrying a file (a customer's photo): the bucket access of the insert and update, and of the delete. */
+  files?: { blobs: BlobAccess; deleteBlobs: BlobAccess; maxBodyBytes: number },
 ) =>
   [
     {
@@ -133,6 +229,7 @@ const crud = <const P extends string, const F extends string, const W extends st
       handler: `${file}-list`,
       access: 'read',
       auth: 'bearer',
+      dynamo: DB.listPage,
       cursors: true,
       request: { query: listQuery(searchInputs(schemas.entity)) },
       responses: { success: [200, `page:${prefix}`], problems: COMMON },
@@ -145,6 +242,7 @@ const crud = <const P extends string, const F extends string, const W extends st
       handler: `${file}-detail`,
       access: 'read',
       auth: 'bearer',
+      dynamo: DB.record,
       request: { params: id, query: noQuery },
       responses: { success: [200, `view:${prefix}`], problems: [...COMMON, 404] },
     },
@@ -156,8 +254,9 @@ const crud = <const P extends string, const F extends string, const W extends st
       handler: `${file}-insert`,
       access: 'write',
       auth: 'bearer',
+      dynamo: schemas.writes?.insert ?? DB.create,
       ...(schemas.secret ? {} : { idempotent: true as const }),
-      ...files,
+      ...(files ? { blobs: files.blobs, maxBodyBytes: files.maxBodyBytes } : {}),
       request: { query: noQuery, body: schemas.insert },
       responses: schemas.secret
         ? { success: [201, 'secret'] as const, problems: WRITE }
@@ -171,7 +270,8 @@ const crud = <const P extends string, const F extends string, const W extends st
       handler: `${file}-update`,
       access: 'write',
       auth: 'bearer',
-      ...files,
+      dynamo: schemas.writes?.update ?? DB.write,
+      ...(files ? { blobs: files.blobs, maxBodyBytes: files.maxBodyBytes } : {}),
       request: { params: id, query: noQuery, body: schemas.update },
       responses: { success: [200, 'id'], problems: WRITE },
     },
@@ -183,7 +283,8 @@ const crud = <const P extends string, const F extends string, const W extends st
       handler: `${file}-delete`,
       access: 'write',
       auth: 'bearer',
-      ...(files ? { blobs: 'write' as const } : {}),
+      dynamo: schemas.writes?.delete ?? DB.write,
+      ...(files ? { blobs: files.deleteBlobs } : {}),
       request: { params: id, query: noQuery },
       responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
     },
@@ -211,9 +312,11 @@ const ROUTES = [
     method: 'GET',
     path: '/oauth/token',
     handler: 'oauth-token',
-    // Token exchange writes the issued (hashed) access token.
+    // Token exchange writes the issued (hashed) access token, checking in the same transaction
+    // that the client is still active.
     access: 'write',
     auth: 'basic',
+    dynamo: ['PutItem', 'ConditionCheckItem'],
     request: { query: z.object({ grant_type: z.optional(z.string()) }) },
     responses: { success: [200, 'token'], problems: [400, 401, 429, 500, 503, UNKNOWN_OUTCOME] },
   },
@@ -225,6 +328,7 @@ const ROUTES = [
     handler: 'event-list',
     access: 'read',
     auth: 'bearer',
+    dynamo: DB.collection,
     cursors: true,
     request: { query: eventListQuery },
     responses: { success: [200, 'feed'], problems: [...COMMON, 410] },
@@ -237,6 +341,7 @@ const ROUTES = [
     handler: 'ticket-list',
     access: 'read',
     auth: 'bearer',
+    dynamo: DB.listPage,
     cursors: true,
     request: { query: listQuery(searchInputs(ticketEntity)) },
     responses: { success: [200, 'page:ticket'], problems: COMMON },
@@ -249,6 +354,7 @@ const ROUTES = [
     handler: 'ticket-detail',
     access: 'read',
     auth: 'bearer',
+    dynamo: DB.collection,
     request: { params: id, query: noQuery },
     responses: { success: [200, 'view:ticket'], problems: [...COMMON, 404] },
   },
@@ -260,6 +366,7 @@ const ROUTES = [
     handler: 'ticket-documents',
     access: 'read',
     auth: 'bearer',
+    dynamo: DB.partPage,
     cursors: true,
     request: { params: id, query: listQuery({}) },
     responses: { success: [200, 'page:document'], problems: [...COMMON, 404] },
@@ -272,6 +379,7 @@ const ROUTES = [
     handler: 'ticket-replies',
     access: 'read',
     auth: 'bearer',
+    dynamo: [...DB.partPage, ...DB.related],
     cursors: true,
     request: { params: id, query: listQuery({}) },
     responses: { success: [200, 'page:reply'], problems: [...COMMON, 404] },
@@ -284,6 +392,7 @@ const ROUTES = [
     handler: 'ticket-notes',
     access: 'read',
     auth: 'bearer',
+    dynamo: [...DB.partPage, ...DB.related],
     cursors: true,
     request: { params: id, query: listQuery({}) },
     responses: { success: [200, 'page:note'], problems: [...COMMON, 404] },
@@ -296,7 +405,8 @@ const ROUTES = [
     handler: 'ticket-insert',
     access: 'write',
     auth: 'bearer',
-    blobs: 'write',
+    dynamo: [...DB.create, ...DB.uncountedReference],
+    blobs: ATTACHING,
     maxBodyBytes: FILE_BODY,
     idempotent: true,
     request: { query: noQuery, body: ticketInsert },
@@ -310,7 +420,8 @@ const ROUTES = [
     handler: 'ticket-update',
     access: 'write',
     auth: 'bearer',
-    blobs: 'write',
+    dynamo: [...DB.write, ...DB.uncountedReference],
+    blobs: ATTACHING,
     maxBodyBytes: FILE_BODY,
     request: { params: id, query: noQuery, body: ticketUpdate },
     responses: { success: [200, 'id'], problems: WRITE },
@@ -323,7 +434,9 @@ const ROUTES = [
     handler: 'ticket-delete',
     access: 'write',
     auth: 'bearer',
-    blobs: 'write',
+    // The transaction, then a sweep of the collection read after it: BatchWriteItem deletes.
+    dynamo: [...DB.write, 'Query', 'BatchWriteItem'],
+    blobs: { documents: ['DeleteObject'] },
     request: { params: id, query: noQuery },
     responses: { success: [200, 'id'], problems: [...COMMON, 404, 412, UNKNOWN_OUTCOME] },
   },
@@ -335,7 +448,8 @@ const ROUTES = [
     handler: 'ticket-reply',
     access: 'write',
     auth: 'bearer',
-    blobs: 'write',
+    dynamo: [...DB.create, ...DB.uncountedReference],
+    blobs: ATTACHING,
     maxBodyBytes: FILE_BODY,
     idempotent: true,
     request: { params: id, query: noQuery, body: replyInput },
@@ -349,6 +463,7 @@ const ROUTES = [
     handler: 'ticket-add-note',
     access: 'write',
     auth: 'bearer',
+    dynamo: [...DB.create, ...DB.uncountedReference],
     idempotent: true,
     request: { params: id, query: noQuery, body: noteInput },
     responses: { success: [200, 'id'], problems: [...WRITE, 422] },
@@ -361,12 +476,15 @@ const ROUTES = [
     handler: 'ticket-attachment',
     access: 'read',
     auth: 'bearer',
-    blobs: 'read',
+    dynamo: DB.record,
+    // Presigns the download: the address acts with this function's s3:GetObject.
+    blobs: { documents: ['GetObject'] },
     request: { params: z.object({ id: z.string(), documentId: z.string() }), query: noQuery },
     responses: { success: [302, 'redirect'], problems: [...COMMON, 404] },
   },
   {
-    // Presigns a PUT of a large file to the staging area; the table is not touched.
+    // Presigns a PUT of a large file to the staging area (nothing else: the address acts with this
+    // function's permissions); the operation does not touch the table, only its authentication does.
     operationId: 'ticketAttachmentUpload',
     summary: 'Get a presigned address to upload a file too big for a JSON body',
     method: 'POST',
@@ -374,7 +492,7 @@ const ROUTES = [
     handler: 'ticket-attachment-upload',
     access: 'read',
     auth: 'bearer',
-    blobs: 'write',
+    blobs: { staging: ['PutObject'] },
     request: { query: noQuery, body: z.object({ documentName: requiredText(255), documentType: mediaType }) },
     responses: { success: [201, 'upload'], problems: [...COMMON, 413, 415] },
   },
@@ -412,8 +530,18 @@ const ROUTES = [
       insert: customerInsert,
       update: customerUpdate,
       entity: customerEntity,
+      // insertByAgentId points at an agent it does not count.
+      writes: {
+        insert: [...DB.create, ...DB.uncountedReference],
+        update: [...DB.write, ...DB.uncountedReference],
+      },
     },
-    { blobs: 'write', maxBodyBytes: PHOTO_BODY },
+    {
+      // The photo is put before the transaction and deleted if it fails; the one replaced after it.
+      blobs: { photos: ['PutObject', 'DeleteObject'] },
+      deleteBlobs: { photos: ['DeleteObject'] },
+      maxBodyBytes: PHOTO_BODY,
+    },
   ),
   {
     operationId: 'customerPhoto',
@@ -423,7 +551,9 @@ const ROUTES = [
     handler: 'customer-photo',
     access: 'read',
     auth: 'bearer',
-    blobs: 'read',
+    dynamo: DB.record,
+    // A photo replaced meanwhile is gone: S3's 404 is this route's 404.
+    blobs: { photos: ['GetObject'], listBucket: true },
     request: { params: id, query: noQuery },
     responses: { success: [200, 'bytes'], problems: [...COMMON, 404] },
   },
@@ -445,6 +575,12 @@ const ROUTES = [
     update: webhookUpdate,
     entity: webhookEntity,
     secret: true,
+    // Silent writes (no events, no unique values, no Idempotency-Key on the insert): the record and its count.
+    writes: {
+      insert: ['PutItem', 'UpdateItem'],
+      update: ['GetItem', 'UpdateItem'],
+      delete: ['GetItem', 'DeleteItem', 'UpdateItem'],
+    },
   }),
   {
     operationId: 'webhookDeliveries',
@@ -454,6 +590,7 @@ const ROUTES = [
     handler: 'webhook-deliveries',
     access: 'read',
     auth: 'bearer',
+    dynamo: DB.partPage,
     cursors: true,
     request: { params: id, query: listQuery({}) },
     responses: { success: [200, 'page:delivery'], problems: [...COMMON, 404] },
@@ -463,6 +600,16 @@ const ROUTES = [
 export const routes: readonly Route[] = ROUTES;
 export type OperationId = (typeof ROUTES)[number]['operationId'];
 export type RouteOf<Op extends OperationId> = Extract<(typeof ROUTES)[number], { operationId: Op }>;
+
+/**
+ * Every DynamoDB action a route's function sends: its authentication's and its operation's,
+ * sorted. Rate-limit leases are apart (`claimsRateLeases`): an UpdateItem of RATE# items only.
+ */
+export const dynamoActions = (r: Route): DynamoAction[] =>
+  [...new Set<DynamoAction>([...AUTH_DYNAMO[r.auth], ...(r.dynamo ?? [])])].sort();
+
+/** Authenticated routes claim rate-limit leases (shared/http/rate-limit.ts, auth-throttle.ts). */
+export const claimsRateLeases = (r: Route): boolean => r.auth !== 'none';
 
 /** Routes with a body schema parse a JSON body; the others never do. */
 export const hasBody = (r: Route): boolean => r.request.body !== undefined;

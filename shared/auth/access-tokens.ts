@@ -8,9 +8,11 @@ import { accessTokenEntity } from '../store/entities/system';
 import { itemOf } from '../store/entity';
 import { Unauthorized } from '../store/errors';
 import { keys } from '../store/keys';
+import { inRegion, storeRegion } from '../store/store-region';
 import { TTL_ATTRIBUTE } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
 import { itemId } from '../store/write-ops';
+import { homeOf } from './clients';
 import { randomSecret, sameHash, sha256 } from './hashing';
 
 export const TOKEN_SCOPE = 'read write';
@@ -22,13 +24,17 @@ export type IssuedToken = TokenView;
  * Client credentials grant, first half: the secret is checked against its stored hash in
  * constant time. An unknown, revoked or wrong client is the same 401.
  */
-export const verifyClientSecret = async (clientId: string, secret: string): Promise<void> => {
+export const verifyClientSecret = async (
+  clientId: string,
+  secret: string,
+): Promise<{ homeRegion: string }> => {
   const client = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.client(clientId), ConsistentRead: true }),
   );
   const stored = client.Item;
   const secretOk = sameHash(sha256(secret), typeof stored?.secretHash === 'string' ? stored.secretHash : '');
   if (!stored || stored.revoked === true || !secretOk) throw new Unauthorized('Basic');
+  return { homeRegion: homeOf(stored) };
 };
 
 /**
@@ -36,40 +42,48 @@ export const verifyClientSecret = async (clientId: string, secret: string): Prom
  * the token is written, hashed, in one transaction with a check that the client is still
  * active, so a token can never be issued to a client revoked a moment earlier.
  */
-export const issueAccessToken = async (clientId: string): Promise<IssuedToken> => {
+export const issueAccessToken = async (
+  clientId: string,
+  homeRegion = config().AWS_REGION,
+): Promise<IssuedToken> => {
   const token = randomSecret(32);
   const ttl = config().TOKEN_TTL_SECONDS;
   const expiresAt = Date.now() + ttl * 1000;
-  await writeAtomically([
-    {
-      item: {
-        ConditionCheck: {
-          Key: keys.client(clientId),
-          ConditionExpression: 'attribute_exists(pk) AND revoked = :no',
-          ExpressionAttributeValues: { ':no': false },
+  // Written at the client's home: a region the token has not replicated to yet finds it there.
+  await inRegion(homeRegion, () =>
+    writeAtomically([
+      {
+        item: {
+          ConditionCheck: {
+            Key: keys.client(clientId),
+            ConditionExpression: 'attribute_exists(pk) AND revoked = :no',
+            ExpressionAttributeValues: { ':no': false },
+          },
+        },
+        onConditionFailed: () => new Unauthorized('Basic'),
+      },
+      {
+        item: {
+          Put: {
+            Item: itemOf(
+              accessTokenEntity,
+              '',
+              { clientId, tokenHash: sha256(token), expiresAt },
+              { [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000) },
+            ),
+          },
         },
       },
-      onConditionFailed: () => new Unauthorized('Basic'),
-    },
-    {
-      item: {
-        Put: {
-          Item: itemOf(
-            accessTokenEntity,
-            '',
-            { clientId, tokenHash: sha256(token), expiresAt },
-            { [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000) },
-          ),
-        },
-      },
-    },
-  ]);
+    ]),
+  );
   return { access_token: token, token_type: 'bearer', expires_in: ttl, scope: TOKEN_SCOPE };
 };
 
 /** What a verified token tells about its client: the profile its answers follow. */
 export interface VerifiedClient {
   compat: CompatProfile;
+  /** Where its writes go (docs/regions.md). */
+  homeRegion: string;
 }
 
 /**
@@ -94,13 +108,20 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   const cacheKey = `${clientId}\n${tokenHash}`;
   const now = Date.now();
   const hit = verified.get(cacheKey);
-  if (hit && hit.until > now && hit.expiresAt > now) return { compat: hit.compat };
+  if (hit && hit.until > now && hit.expiresAt > now)
+    return { compat: hit.compat, homeRegion: hit.homeRegion };
 
   const tokenKey = keys.accessToken(clientId, tokenHash);
   const clientKey = keys.client(clientId);
   const found = await getMany([tokenKey, clientKey], { consistent: true });
-  const item = found.get(itemId(tokenKey));
+  let item = found.get(itemId(tokenKey));
   const client = found.get(itemId(clientKey));
+  const homeRegion = client ? homeOf(client) : config().AWS_REGION;
+  // A token issued a moment ago at the client's home may not have replicated here yet.
+  if (!item && client && homeRegion !== storeRegion())
+    item = (await inRegion(homeRegion, () => getMany([tokenKey], { consistent: true }))).get(
+      itemId(tokenKey),
+    );
   const expiresAt = typeof item?.expiresAt === 'number' ? item.expiresAt : 0;
   const hashOk = sameHash(typeof item?.tokenHash === 'string' ? item.tokenHash : '', tokenHash);
   if (
@@ -116,8 +137,8 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   }
   const compat = storedCompat(client.compat);
   if (verified.size >= MAX_CACHED) verified.clear();
-  verified.set(cacheKey, { compat, expiresAt, until: now + CACHE_MS });
-  return { compat };
+  verified.set(cacheKey, { compat, homeRegion, expiresAt, until: now + CACHE_MS });
+  return { compat, homeRegion };
 };
 
 export const forgetVerifiedTokens = (): void => verified.clear();

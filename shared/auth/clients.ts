@@ -1,14 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
 import { type CompatProfile, DEFAULT_COMPAT, storedCompat } from '../schemas/compat';
 import { DEFAULT_TICKET_TYPES } from '../schemas/lookups';
 import { db, tableName } from '../store/dynamo';
 import { ticketTypeEntity } from '../store/entities/records';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
 import { itemOf } from '../store/entity';
+import { NotFound } from '../store/errors';
 import { newId } from '../store/ids';
-import { type ItemKey, keys } from '../store/keys';
+import { counterNames, type ItemKey, keys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { insertWrites } from '../store/records';
+import { inRegion } from '../store/store-region';
 import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
@@ -25,12 +28,28 @@ export interface ClientSummary {
   compat: CompatProfile;
   createdAt: number;
   revoked: boolean;
+  /** The region that takes its writes. */
+  homeRegion: string;
 }
+
+/** The home region of a client item (one created before regions existed: the primary region). */
+export const homeOf = (client: { homeRegion?: unknown }): string => {
+  const { PRIMARY_REGION, AWS_REGION } = config();
+  return typeof client.homeRegion === 'string' ? client.homeRegion : (PRIMARY_REGION ?? AWS_REGION);
+};
+
+/**
+ * How far a tenant's ticket numbers jump when it is re-homed: more than its old home could have
+ * issued in the replication lag before it went down (at most a few seconds of inserts), so that
+ * no number issued there and not yet replicated is issued again by the new home.
+ */
+export const REHOME_NUMBER_GAP = 100_000;
 
 /** Creates the client, pinned to a compatibility profile, and its default ticket types in one transaction. */
 export const createClient = async (
   name: string,
   compat: CompatProfile = DEFAULT_COMPAT,
+  homeRegion: string = config().AWS_REGION,
 ): Promise<{ clientId: string; apiToken: string }> => {
   const clientId = newId();
   const secret = randomSecret(32);
@@ -41,19 +60,23 @@ export const createClient = async (
     createdAt: Date.now(),
     revoked: false,
     compat,
+    homeRegion,
   };
   const defaults = DEFAULT_TICKET_TYPES.flatMap((type) => insertWrites(ticketTypeEntity, clientId, type).ops);
-  await writeAtomically([
-    {
-      item: {
-        Put: {
-          Item: itemOf(clientEntity, '', client, clientListAttributes(client)),
-          ConditionExpression: 'attribute_not_exists(pk)',
+  // Its first data (the default ticket types) is written where all its data will be: at home.
+  await inRegion(homeRegion, () =>
+    writeAtomically([
+      {
+        item: {
+          Put: {
+            Item: itemOf(clientEntity, '', client, clientListAttributes(client)),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
         },
       },
-    },
-    ...defaults,
-  ]);
+      ...defaults,
+    ]),
+  );
   return { clientId, apiToken: Buffer.from(`${clientId}:${secret}`, 'utf8').toString('base64') };
 };
 
@@ -70,8 +93,52 @@ export const listClients = async (): Promise<ClientSummary[]> => {
     compat: storedCompat(item.compat),
     createdAt: item.createdAt as number,
     revoked: item.revoked === true,
+    homeRegion: homeOf(item),
   }));
 };
+
+/**
+ * Moves a tenant's home to `region` (a regional outage: docs/regions.md, "Re-homing"). Written
+ * in the new home, in one transaction: the client's `homeRegion`, and every ticket-number
+ * sequence of this and next year moved on by REHOME_NUMBER_GAP, so no number the old home
+ * issued and had not yet replicated is issued again. Writes the old home acknowledged and had
+ * not replicated when it went down are not here; they come back when it does (last writer wins
+ * per item). Returns false for an unknown client.
+ */
+export const rehomeClient = async (clientId: string, region: string): Promise<boolean> =>
+  inRegion(region, async () => {
+    const year = new Date().getUTCFullYear();
+    const sequences = [year, year + 1].map((y) => counterNames.sequence('TICKET', y));
+    try {
+      await writeAtomically([
+        {
+          item: {
+            Update: {
+              Key: keys.client(clientId),
+              UpdateExpression: 'SET homeRegion = :region, rehomedAt = :now',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':region': region, ':now': Date.now() },
+            },
+          },
+          onConditionFailed: () => new NotFound(`Client ${clientId}`),
+        },
+        ...sequences.map((name) => ({
+          item: {
+            Update: {
+              Key: keys.counter(clientId, name),
+              UpdateExpression: 'ADD #n :gap',
+              ExpressionAttributeNames: { '#n': 'n' },
+              ExpressionAttributeValues: { ':gap': REHOME_NUMBER_GAP },
+            },
+          },
+        })),
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
+    }
+  });
 
 /**
  * Pins the client to another compatibility profile. Returns false for an unknown client.

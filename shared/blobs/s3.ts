@@ -2,6 +2,7 @@ import { AwsClient } from 'aws4fetch';
 import { config } from '../config';
 import { deadlineSignal } from '../store/deadline';
 import { DeadlineExceeded } from '../store/errors';
+import { homeRegionOfRequest } from '../store/store-region';
 
 /**
  * The blob store: attachment and photo bytes live in S3 (DynamoDB items are capped at 400 KB);
@@ -31,15 +32,29 @@ const aws = (): AwsClient => {
   return client;
 };
 
-const bucket = () => config().BUCKET_NAME;
+/**
+ * Several regions (docs/regions.md): a tenant's objects live in its home region's bucket
+ * (BUCKETS names each region's), whichever region a request reached, as its table writes do;
+ * a download is presigned there, so it never waits for replication between buckets.
+ */
+const blobRegion = (): string => homeRegionOfRequest();
+
+const bucket = (region = blobRegion()): string => {
+  const { BUCKETS, BUCKET_NAME } = config();
+  const listed = BUCKETS?.split(',')
+    .map((pair) => pair.split('='))
+    .find(([name]) => name === region)?.[1];
+  return listed ?? BUCKET_NAME;
+};
 
 /** Path-style against a local server, virtual-hosted style in AWS. */
 const objectUrl = (key: string): URL => {
-  const { S3_ENDPOINT, AWS_REGION } = config();
+  const { S3_ENDPOINT } = config();
+  const region = blobRegion();
   const path = key.split('/').map(encodeURIComponent).join('/');
   return S3_ENDPOINT
-    ? new URL(`${S3_ENDPOINT.replace(/\/+$/, '')}/${bucket()}/${path}`)
-    : new URL(`https://${bucket()}.s3.${AWS_REGION}.amazonaws.com/${path}`);
+    ? new URL(`${S3_ENDPOINT.replace(/\/+$/, '')}/${bucket(region)}/${path}`)
+    : new URL(`https://${bucket(region)}.s3.${region}.amazonaws.com/${path}`);
 };
 
 /** An S3 error as the rest of the code expects SDK errors: `name` is S3's code, `$fault` its side. */
@@ -62,7 +77,11 @@ const send = async (key: string, what: string, init: RequestInit, missingIsFine 
   if (signal?.aborted) throw new DeadlineExceeded();
   let res: Response;
   try {
-    res = await aws().fetch(objectUrl(key).toString(), { ...init, ...(signal ? { signal } : {}) });
+    res = await aws().fetch(objectUrl(key).toString(), {
+      ...init,
+      ...(signal ? { signal } : {}),
+      aws: { region: blobRegion() },
+    });
   } catch (error) {
     if (signal?.aborted) throw new DeadlineExceeded();
     throw Object.assign(new Error(`S3 ${what} got no answer: ${(error as Error).message}`), {
@@ -135,7 +154,10 @@ export const downloadUrl = async (key: string, name: string, contentType: string
     `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
   );
   url.searchParams.set('X-Amz-Expires', String(DOWNLOAD_URL_SECONDS));
-  const signed = await aws().sign(url.toString(), { method: 'GET', aws: { signQuery: true } });
+  const signed = await aws().sign(url.toString(), {
+    method: 'GET',
+    aws: { signQuery: true, region: blobRegion() },
+  });
   return signed.url;
 };
 
@@ -146,7 +168,7 @@ export const uploadUrl = async (key: string, contentType: string): Promise<strin
   const signed = await aws().sign(url.toString(), {
     method: 'PUT',
     headers: { 'content-type': contentType },
-    aws: { signQuery: true, allHeaders: true },
+    aws: { signQuery: true, allHeaders: true, region: blobRegion() },
   });
   return signed.url;
 };

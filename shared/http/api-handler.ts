@@ -5,19 +5,24 @@ import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { config } from '../config';
 import type { WriteContext } from '../domain/commit';
+import { publishMetrics, recordCreated } from '../observability/metrics';
+import { tracing } from '../observability/tracing';
 import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
 import { DEFAULT_COMPAT } from '../schemas/compat';
 import { withDeadline } from '../store/deadline';
+import { db } from '../store/dynamo';
 import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempotency';
+import { withRegionScope } from '../store/store-region';
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { type Compat, compatFor, compatProfile } from './compat';
+import { homeRegion } from './home-region';
 import { idempotencyKey } from './idempotency-key';
 import { ifMatchOf } from './if-match';
-import { errorFields, logger } from './logger';
+import { errorFields, logContext, logger } from './logger';
 import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
-import { requestLog } from './request-log';
+import { requestLog, tenantLogKey } from './request-log';
 import type { HttpResult } from './responses';
 import { validate } from './validate';
 import { wellFormedInput } from './well-formed';
@@ -47,13 +52,16 @@ export interface ApiRequest<R extends Route = Route> {
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
- * header normalisation, access log, Bearer + clientId auth, the per-client rate limit, the
- * request's compatibility profile (compat.ts), body size limit and JSON parsing only on routes
- * with a body, well-formed Unicode in every string of the path, query and body, the
- * Idempotency-Key on creating routes, the route's input schemas (the query as the profile
- * reads it), and the single problem+json error responder (last, so its onError runs first).
- * An error of the operation that the profile answers itself (a missing detail under `deskero`)
- * becomes that answer; every other one a problem.
+ * tracing (when bundled in: observability/tracing.ts), the Lambda context and the request's keys
+ * on every log line, metrics published once per invocation (observability/metrics.ts), header
+ * normalisation, access log and request metrics, Bearer + clientId auth (then the tenant on the
+ * log lines), the per-client rate limit, the request's compatibility profile (compat.ts), body
+ * size limit and JSON parsing only on routes with a body, well-formed Unicode in every string of
+ * the path, query and body, the Idempotency-Key on creating routes, the route's input schemas
+ * (the query as the profile reads it), and the single problem+json error responder (last, so its
+ * onError runs first). An error of the operation that the profile answers itself (a missing
+ * detail under `deskero`) becomes that answer; every other one a problem. A success of a route
+ * that creates tickets, replies or notes is counted (observability/metrics.ts `recordCreated`).
  */
 export const apiHandler = <Op extends OperationId>(
   operationId: Op,
@@ -63,9 +71,19 @@ export const apiHandler = <Op extends OperationId>(
   const { params, query, body } = route.request;
   // middy's own early timeout would answer 503 while a write may still land: ours (below) knows better.
   const chain = middy<AuthorizedEvent, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+    .use(tracing({ awsClients: () => (route.access === 'none' ? [] : [db()]) }))
+    .use(logContext())
+    .use(publishMetrics())
     .use(httpHeaderNormalizer())
-    .use(requestLog());
-  if (route.auth === 'bearer') chain.use(bearerAuth()).use(rateLimit()).use(compatProfile(route));
+    .use(requestLog(operationId));
+  // Rate windows are counted in the receiving region; from the home region on, the tenant's data.
+  if (route.auth === 'bearer')
+    chain
+      .use(bearerAuth())
+      .use(tenantLogKey())
+      .use(rateLimit())
+      .use(homeRegion(route))
+      .use(compatProfile(route));
   if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
   chain.use(wellFormedInput());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
@@ -105,7 +123,9 @@ export const apiHandler = <Op extends OperationId>(
       },
     };
     try {
-      return await operation(request);
+      const result = await operation(request);
+      if (result.statusCode < 300) recordCreated(operationId, request.body);
+      return result;
     } catch (error) {
       const answer = compat.answer(error);
       if (answer) return answer;
@@ -118,7 +138,9 @@ export const apiHandler = <Op extends OperationId>(
       () => deadline.abort(),
       Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS),
     );
-    return withDeadline(deadline.signal, () => handler(event, context)).finally(() => clearTimeout(timer));
+    return withDeadline(deadline.signal, () => withRegionScope(() => handler(event, context))).finally(() =>
+      clearTimeout(timer),
+    );
   };
 };
 

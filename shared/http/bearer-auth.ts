@@ -10,7 +10,7 @@ import type { Compat } from './compat';
 export type AuthorizedEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
     /** The client and the profile it is pinned to. */
-    authorizer?: { lambda: { tenantId: string; compat?: CompatProfile } };
+    authorizer?: { lambda: { tenantId: string; compat?: CompatProfile; homeRegion?: string } };
     /** Set by the Idempotency-Key middleware when the request carries one. */
     idempotency?: IdempotencyContext;
     /** The request's compatibility profile, resolved once after authentication (compat.ts). */
@@ -27,13 +27,14 @@ export type AuthorizedEvent = APIGatewayProxyEventV2 & {
 export const bearerAuth = (): MiddlewareObj<AuthorizedEvent> => ({
   before: async ({ event }) => {
     let compat: CompatProfile | undefined;
+    let homeRegion: string | undefined;
     const { clientId } = await throttledAuthentication(
       event,
       () => bearerCredentials(event.headers),
       async ({ clientId, token }) => {
-        ({ compat } = await verifyAccessToken(clientId, token));
+        ({ compat, homeRegion } = await verifyAccessToken(clientId, token));
       },
     );
-    event.requestContext.authorizer = { lambda: { tenantId: clientId, compat } };
+    event.requestContext.authorizer = { lambda: { tenantId: clientId, compat, homeRegion } };
   },
 });

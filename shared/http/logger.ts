@@ -1,10 +1,42 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { MiddlewareObj } from '@middy/core';
+
+/** `service` on every log line and the service dimension of every metric. */
+export const SERVICE_NAME = process.env.POWERTOOLS_SERVICE_NAME ?? 'helpdesk';
 
 /**
  * Structured JSON logs. Only fields chosen explicitly are logged (never the event, headers,
  * bodies or tokens): see request-log.ts. Errors too: through `errorFields`, never as themselves.
+ *
+ * Every line of an invocation carries the Lambda context (`function_name`, `function_request_id`,
+ * `function_arn`, `function_memory_size`, `cold_start`, `xray_trace_id`: `logContext` below),
+ * and every line of an API request also `requestId` (the `x-request-id` its client got: API
+ * Gateway's request id), `routeKey` and, once authenticated, `tenantId` (request-log.ts). Every
+ * line of one request, CloudWatch Logs Insights over the stack's log groups (each function's and
+ * the API's access log, whose lines carry the same `requestId`; their generated names start with
+ * the stack's, `Helpdesk-<stage>-`):
+ *
+ *     fields @timestamp, @log, level, message, routeKey, tenantId, status, durationMs, error.name, error.message
+ *     | filter requestId = "<x-request-id>"
+ *     | sort @timestamp asc
+ *
+ * From the CLI or API the log groups can be named in the query itself: prefix it with
+ * `SOURCE logGroups(namePrefix: ["Helpdesk-<stage>-"]) |`. Lambda's own lines
+ * (`platform.start`, `platform.report`: duration, memory) name the invocation as
+ * `record.requestId`: `or record.requestId = "<function_request_id of the lines found>"`.
  */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'helpdesk' });
+export const logger = new Logger({ serviceName: SERVICE_NAME });
+
+/**
+ * The middleware every handler starts with: the Lambda context on every line, and the keys a
+ * request appended (`logger.appendKeys`) cleared when it ends, so a warm instance's next
+ * invocation never logs the last one's request id or tenant. It also puts the logger back to its
+ * initial level (POWERTOOLS_LOG_LEVEL / LOG_LEVEL, or Lambda's application log level) at every
+ * invocation, for Powertools' debug sampling: a level set at run time holds for one invocation.
+ */
+export const logContext = (): MiddlewareObj =>
+  injectLambdaContext(logger, { resetKeys: true }) as MiddlewareObj;
 
 /** What an error log line may say about an error (and, bounded, about its causes). */
 export interface ErrorFields {

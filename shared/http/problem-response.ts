@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { noteProblem } from '../observability/metrics';
 import { DomainError, IdempotentReplay } from '../store/errors';
 import { fromDomainError, HttpError, unavailable } from './errors';
 import { errorFields, logger } from './logger';
@@ -90,7 +91,8 @@ export const problemBody = (error: HttpError, instance?: string) => ({
 
 /**
  * The one error responder (registered last, so its onError runs first) and the request id on
- * every response, success or failure.
+ * every response, success or failure. The problem's code becomes the `problemType` dimension of
+ * the request's metrics (request-log.ts records them).
  */
 export const problemResponses = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   after: (request) => {
@@ -105,6 +107,7 @@ export const problemResponses = (): MiddlewareObj<APIGatewayProxyEventV2, HttpRe
       return;
     }
     const error = toHttpError(request.error);
+    noteProblem(request.event, error.code);
     request.response = problemJson(error.status, problemBody(error, request.event.rawPath), {
       ...error.headers,
       'x-request-id': request.event.requestContext.requestId,

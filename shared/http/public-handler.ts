@@ -2,7 +2,10 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { publishMetrics } from '../observability/metrics';
+import { tracing } from '../observability/tracing';
 import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
+import { logContext } from './logger';
 import { problemResponses } from './problem-response';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
@@ -18,8 +21,9 @@ export interface PublicRequest<R extends Route = Route> {
 }
 
 /**
- * The house chain for a public route (`auth: 'none'`, `access: 'none'`): header normalisation,
- * access log, well-formed Unicode in the path and query, the route's query schema, problem+json
+ * The house chain for a public route (`auth: 'none'`, `access: 'none'`): tracing when bundled
+ * in, the Lambda context and request keys on log lines, metrics, header normalisation, access
+ * log, well-formed Unicode in the path and query, the route's query schema, problem+json
  * and the request id, as apiHandler does; no credentials, no rate limit, no body, nothing that
  * touches the store. Its own module so that a public function's bundle carries neither the AWS
  * SDK nor the auth code (apiHandler serves such a route the same way, at that weight).
@@ -34,8 +38,11 @@ export const publicHandler = <Op extends OperationId>(
   }
   const { query } = route.request;
   return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+    .use(tracing())
+    .use(logContext())
+    .use(publishMetrics())
     .use(httpHeaderNormalizer())
-    .use(requestLog())
+    .use(requestLog(operationId))
     .use(wellFormedInput())
     .use(problemResponses())
     .handler((event) =>

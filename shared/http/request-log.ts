@@ -1,31 +1,63 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { recordRequest } from '../observability/metrics';
+import type { OperationId } from '../routes';
 import { logger } from './logger';
 import type { HttpResult } from './responses';
 
+type Event = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { lambda?: { tenantId?: string } };
+  };
+};
+
 /**
- * One access-log line per request with chosen fields only: never headers, bodies or tokens.
- * Registered first, so its after/onError hooks run last and see the final status.
+ * What identifies a request on every log line it writes (logger.ts): `requestId` (API Gateway's,
+ * the `x-request-id` of the answer) and `routeKey`, appended as the request starts; `tenantId`
+ * once authenticated (`tenantLogKey`). The logger's Lambda-context middleware clears them when
+ * the invocation ends; they are also cleared here first, whatever an earlier invocation left.
  */
-export const requestLog = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => {
+const appendRequestKeys = (event: Event): void => {
+  logger.resetKeys();
+  logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.requestContext.routeKey });
+};
+
+/**
+ * One access-log line per request with chosen fields only (never headers, bodies or tokens), and
+ * the request's metrics (observability/metrics.ts: Requests, Latency, Errors by route and problem
+ * type), from the same measurement. Registered first after the header normaliser, so its
+ * after/onError hooks run last of the chain and see the final status. The line names its
+ * request, route and tenant itself as well: the local server runs requests of one function
+ * concurrently in one process, where the appended keys of one could land on another's line.
+ */
+export const requestLog = (route: OperationId): MiddlewareObj<Event, HttpResult> => {
   const started = new WeakMap<object, number>();
-  const write = (event: APIGatewayProxyEventV2, status: number | undefined) => {
-    const ctx = event.requestContext as APIGatewayProxyEventV2['requestContext'] & {
-      authorizer?: { lambda?: { tenantId?: string } };
-    };
+  const write = (event: Event, status: number | undefined) => {
+    const ctx = event.requestContext;
+    const durationMs = Date.now() - (started.get(event) ?? Date.now());
     logger.info('request', {
       requestId: ctx.requestId,
       routeKey: ctx.routeKey,
       status,
       tenantId: ctx.authorizer?.lambda?.tenantId,
-      durationMs: Date.now() - (started.get(event) ?? Date.now()),
+      durationMs,
     });
+    recordRequest(event, route, status, durationMs);
   };
   return {
     before: ({ event }) => {
       started.set(event, Date.now());
+      appendRequestKeys(event);
     },
     after: ({ event, response }) => write(event, response?.statusCode),
     onError: ({ event, response }) => write(event, response?.statusCode),
   };
 };
+
+/** Registered right after authentication: the tenant on every later line of the request. */
+export const tenantLogKey = (): MiddlewareObj<Event> => ({
+  before: ({ event }) => {
+    const tenantId = event.requestContext.authorizer?.lambda?.tenantId;
+    if (tenantId) logger.appendKeys({ tenantId });
+  },
+});

@@ -3,8 +3,10 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { config } from '../config';
 import { deadlineSignal, noAnswer } from './deadline';
 import { DeadlineExceeded, OutcomeUnknown } from './errors';
+import { endpointOf, storeRegion } from './store-region';
 
-let client: DynamoDBDocumentClient | undefined;
+/** One DocumentClient per region (store-region.ts), created on first use. */
+const clients = new Map<string, DynamoDBDocumentClient>();
 
 type Send = (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
 
@@ -34,20 +36,21 @@ const withDeadlines = (doc: DynamoDBDocumentClient): DynamoDBDocumentClient => {
 
 /** One DocumentClient per process, created on first use (not at import, to keep cold starts lean). */
 export const db = (): DynamoDBDocumentClient => {
+  const region = storeRegion();
+  let client = clients.get(region);
   if (!client) {
-    const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
+    const endpoint = endpointOf(region);
     const base = new DynamoDBClient({
-      region: AWS_REGION,
+      region,
       maxAttempts: 4,
-      ...(DYNAMODB_ENDPOINT
-        ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
+      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     });
     client = withDeadlines(
       DynamoDBDocumentClient.from(base, {
         marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
       }),
     );
+    clients.set(region, client);
   }
   return client;
 };
@@ -56,6 +59,6 @@ export const tableName = (): string => config().TABLE_NAME;
 
 /** For tests and the local server when the endpoint changes. */
 export const resetDb = (): void => {
-  client?.destroy();
-  client = undefined;
+  for (const client of clients.values()) client.destroy();
+  clients.clear();
 };

@@ -4,6 +4,7 @@ import { db, tableName } from './dynamo';
 import type { Item } from './entity';
 import { newId } from './ids';
 import { keys } from './keys';
+import { storeRegion } from './store-region';
 import { FEED_CLOCK, TTL_ATTRIBUTE } from './table-schema';
 import { FeedClockAhead } from './transact';
 import type { WriteOp } from './write-ops';
@@ -92,6 +93,9 @@ export const eventWrites = (tenantId: string, drafts: readonly EventDraft[], sta
             occurredAt: stamp,
             resourceId: draft.resourceId,
             resource: draft.resource,
+            // Several regions: where it was written (the tenant's home), so that only that
+            // region's webhook fan-out takes it from its replica's stream (docs/regions.md).
+            ...(config().REGIONS ? { region: storeRegion() } : {}),
             [TTL_ATTRIBUTE]: Math.floor(stamp / 1000) + retention,
           },
           ConditionExpression: 'attribute_not_exists(pk)',

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
 import { db, tableName } from './dynamo';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
@@ -12,6 +13,16 @@ import { TTL_ATTRIBUTE } from './table-schema';
  * request is 1/lease of a write. Returns how many were granted (0 = budget spent) and the counter
  * after the claim.
  */
+/**
+ * In a multi-region deployment each region counts its own windows (docs/regions.md): a window
+ * incremented in two regions at once would lose increments to the global table's last writer
+ * wins, and counting at the tenant's home would put a cross-region round trip on every request.
+ */
+const regional = (subject: string): string => {
+  const { REGIONS, AWS_REGION } = config();
+  return REGIONS ? `${AWS_REGION}#${subject}` : subject;
+};
+
 export const claimLease = async (
   subject: string,
   minute: number,
@@ -24,7 +35,7 @@ export const claimLease = async (
       const out = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.rateWindow(subject, minute),
+          Key: keys.rateWindow(regional(subject), minute),
           UpdateExpression: 'ADD #n :ask SET #ttl = :ttl',
           ConditionExpression: 'attribute_not_exists(#n) OR #n <= :max',
           ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },

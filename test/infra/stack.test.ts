@@ -5,7 +5,16 @@ import { buildHelpdeskStack } from '../../infra/app';
 import { signsCursors } from '../../infra/helpdesk-stack';
 import { readStackContext } from '../../infra/stack-context';
 import { config, resetConfig } from '../../shared/config';
-import { type Route, routeKey, routes } from '../../shared/routes';
+import {
+  BLOB_AREAS,
+  type BlobArea,
+  claimsRateLeases,
+  type DynamoAction,
+  dynamoActions,
+  type Route,
+  routeKey,
+  routes,
+} from '../../shared/routes';
 import {
   ALL_INDEXES,
   INDEX_MIGRATION_STEPS,
@@ -105,6 +114,75 @@ describe('stack context', () => {
     expect(ctx.throttle).toEqual({ rateLimit: 50, burstLimit: 100 });
   });
 
+  it('leaves tracing off unless -c tracing=true', () => {
+    expect(readStackContext(new App().node).tracing).toBe(false);
+    expect(readStackContext(new App({ context: { tracing: 'true' } }).node).tracing).toBe(true);
+    expect(() => readStackContext(new App({ context: { tracing: 'yes' } }).node)).toThrow(/tracing/);
+  });
+
+  it('sizes functions at 1024 MB with no reserved concurrency unless told', () => {
+    const ctx = readStackContext(new App().node);
+    expect(Object.keys(ctx.functionMemory).sort()).toEqual(routes.map((r) => r.operationId).sort());
+    expect(new Set(Object.values(ctx.functionMemory))).toEqual(new Set([1024]));
+    expect(ctx.reservedConcurrency).toEqual({});
+    for (const [, fn] of resources(template, 'AWS::Lambda::Function')) {
+      expect(fn.Properties.MemorySize).toBe(1024);
+      expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
+  });
+
+  it('takes memory and reserved concurrency per route from context: a number for all, or JSON by operationId', () => {
+    /** A function's properties in a stack synthesized with `context` (logical ids do not change). */
+    const propsIn = (context: Json) => {
+      const synthesized = synth(context).toJSON().Resources as Record<string, Resource>;
+      return (op: string) =>
+        (synthesized[functionIdOf(routes.find((r) => r.operationId === op) as Route)] as Resource).Properties;
+    };
+    const byRoute = propsIn({
+      functionMemory: '{"ticketList":1536,"ticketInsert":2048}',
+      reservedConcurrency: '{"ticketList":50}',
+    });
+    expect(byRoute('ticketList')).toMatchObject({ MemorySize: 1536, ReservedConcurrentExecutions: 50 });
+    expect(byRoute('ticketInsert').MemorySize).toBe(2048);
+    expect(byRoute('ticketInsert').ReservedConcurrentExecutions).toBeUndefined();
+    expect(byRoute('ticketDetail').MemorySize).toBe(1024);
+    // One number for every route (-c gives strings, cdk.json numbers).
+    const all = propsIn({ functionMemory: '2048', reservedConcurrency: 5 });
+    for (const r of routes) {
+      expect(all(r.operationId), r.operationId).toMatchObject({
+        MemorySize: 2048,
+        ReservedConcurrentExecutions: 5,
+      });
+    }
+    const fromJson = readStackContext(
+      new App({ context: { functionMemory: { eventList: 512 }, reservedConcurrency: { eventList: 0 } } })
+        .node,
+    );
+    expect(fromJson.functionMemory.eventList).toBe(512);
+    expect(fromJson.functionMemory.ticketList).toBe(1024);
+    expect(fromJson.reservedConcurrency).toEqual({ eventList: 0 });
+  });
+
+  it('rejects per-route values it cannot honour, naming the key', () => {
+    const read = (context: Json) => () => readStackContext(new App({ context }).node);
+    expect(read({ functionMemory: '64' })).toThrow(
+      /'functionMemory' must be an integer number of MB from 128 to 10240/,
+    );
+    expect(read({ functionMemory: '10241' })).toThrow(/functionMemory/);
+    expect(read({ functionMemory: 'lots' })).toThrow(/functionMemory/);
+    expect(read({ functionMemory: '{"ticketList":1536' })).toThrow(/functionMemory.*not valid JSON/);
+    expect(read({ functionMemory: '{"ticketLst":1536}' })).toThrow(
+      /'functionMemory' names no route 'ticketLst'/,
+    );
+    expect(read({ functionMemory: '{"ticketList":"big"}' })).toThrow(/'functionMemory.ticketList' must be/);
+    expect(read({ functionMemory: '[1024]' })).toThrow(/functionMemory/);
+    expect(read({ reservedConcurrency: '-1' })).toThrow(
+      /'reservedConcurrency' must be an integer of 0 or more/,
+    );
+    expect(read({ reservedConcurrency: { ticketList: 2.5 } })).toThrow(/reservedConcurrency.ticketList/);
+    expect(() => synth({ reservedConcurrency: '{"nope":1}' })).toThrow(/reservedConcurrency.*nope/);
+  });
+
   it('rejects values it cannot honour', () => {
     const read = (context: Json) => () => readStackContext(new App({ context }).node);
     expect(read({ deletionProtection: 'yes' })).toThrow(/deletionProtection/);
@@ -187,6 +265,43 @@ describe('functions', () => {
       const group = groups.get(id);
       expect(group?.Properties.RetentionInDays, id).toBe(14);
       expect(group?.DeletionPolicy, id).toBe('Delete');
+    }
+  });
+
+  it("logs in Lambda's JSON format from INFO (the metrics' EMF lines count as INFO) and traces nothing by default", () => {
+    for (const [id, fn] of functions) {
+      expect(fn.Properties.LoggingConfig, id).toMatchObject({
+        LogFormat: 'JSON',
+        ApplicationLogLevel: 'INFO',
+        SystemLogLevel: 'INFO',
+      });
+      expect(fn.Properties.TracingConfig, id).toBeUndefined();
+      expect(
+        actionsOf(template, id).filter((a) => a.startsWith('xray:')),
+        id,
+      ).toEqual([]);
+    }
+  });
+
+  it('traces every function with -c tracing=true, its X-Ray grant acknowledged to cdk-nag', () => {
+    const app = new App({
+      context: {
+        'aws:cdk:bundling-stacks': [],
+        removalPolicy: 'destroy',
+        deletionProtection: 'false',
+        tracing: 'true',
+      },
+    });
+    const stack = buildHelpdeskStack(app);
+    expect(() => app.synth()).not.toThrow(); // an unacknowledged cdk-nag finding fails synthesis
+    const traced = Template.fromStack(stack);
+    const all = resources(traced, 'AWS::Lambda::Function');
+    expect(all).toHaveLength(functions.length);
+    for (const [id, fn] of all) {
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+      expect(actionsOf(traced, id), id).toEqual(
+        expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
+      );
     }
   });
 
@@ -347,22 +462,102 @@ describe('table', () => {
   });
 });
 
+const tableId = (): string => only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
+const tableArn = () => ({ 'Fn::GetAtt': [tableId(), 'Arn'] });
+const indexesArn = () => ({ 'Fn::Join': ['', [tableArn(), '/index/*']] });
+const dynamoStatements = (t: Template, functionId: string) =>
+  statementsOf(t, functionId).filter((st) =>
+    [st.Action].flat().some((a) => String(a).startsWith('dynamodb:')),
+  );
+/** The statements a route's declared DynamoDB actions must come to (infra/api-function.ts). */
+const expectedDynamo = (r: Route): Json[] => {
+  const actions: DynamoAction[] = dynamoActions(r);
+  const onTable = actions.filter((a) => !a.startsWith('index:')).map((a) => `dynamodb:${a}`);
+  const onIndexes = actions.filter((a) => a.startsWith('index:')).map((a) => `dynamodb:${a.slice(6)}`);
+  const one = (list: string[]) => (list.length === 1 ? list[0] : list);
+  return [
+    ...(onTable.length ? [{ Effect: 'Allow', Action: one(onTable), Resource: tableArn() }] : []),
+    ...(onIndexes.length ? [{ Effect: 'Allow', Action: one(onIndexes), Resource: indexesArn() }] : []),
+    ...(claimsRateLeases(r) && !onTable.includes('dynamodb:UpdateItem')
+      ? [
+          {
+            Effect: 'Allow',
+            Action: 'dynamodb:UpdateItem',
+            Resource: tableArn(),
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+          },
+        ]
+      : []),
+  ];
+};
+const STREAM_ACTIONS = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
+
 describe('least privilege', () => {
-  it('gives read routes no DynamoDB write action but rate-limit leases (UpdateItem on RATE# keys only)', () => {
-    const readRoutes = routes.filter((r) => r.access === 'read' && r.auth !== 'none');
+  it("gives each route's function exactly the DynamoDB actions the route declares, on the table or its indexes", () => {
+    const authenticated = routes.filter((r) => r.auth !== 'none');
+    expect(authenticated.length).toBeGreaterThan(30);
+    for (const r of authenticated) {
+      expect(dynamoStatements(template, functionIdOf(r)), r.operationId).toEqual(expectedDynamo(r));
+    }
+  });
+
+  it('lets read routes write nothing but rate-limit leases (UpdateItem on RATE# keys only)', () => {
+    const readRoutes = routes.filter((r) => r.access === 'read');
     expect(readRoutes.length).toBeGreaterThan(10);
     for (const r of readRoutes) {
-      const statements = statementsOf(template, functionIdOf(r));
-      const actions = actionsIn(statements);
-      expect(actions, r.operationId).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem']));
-      for (const action of actions) expect(action, r.operationId).not.toMatch(/^dynamodb:\*|^\*$/);
-      const writing = statements.filter((s) => actionsIn([s]).some((a) => DYNAMO_WRITES.includes(a)));
-      expect(writing, r.operationId).toHaveLength(1);
-      expect(writing[0]?.Action, r.operationId).toBe('dynamodb:UpdateItem');
-      expect(writing[0]?.Condition, r.operationId).toEqual({
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] },
-      });
+      const statements = dynamoStatements(template, functionIdOf(r));
+      const writing = statements.filter((st) => actionsIn([st]).some((a) => DYNAMO_WRITES.includes(a)));
+      expect(writing, r.operationId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:UpdateItem',
+          Resource: tableArn(),
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+        },
+      ]);
     }
+  });
+
+  it('gives no function Scan, a wildcard or a PartiQL, DescribeTable or stream action; the fan-out reads the stream through its event source only', () => {
+    const declaredScans = routes.filter((r) => dynamoActions(r).some((a) => a.endsWith('Scan')));
+    expect(declaredScans).toEqual([]);
+    for (const [id] of resources(template, 'AWS::Lambda::Function')) {
+      const statements = dynamoStatements(template, id);
+      const actions = actionsIn(statements);
+      expect(
+        actions.filter((a) => /Scan|PartiQL|DescribeTable|\*/.test(a)),
+        id,
+      ).toEqual([]);
+      const stream = statements.filter((st) => actionsIn([st]).some((a) => STREAM_ACTIONS.includes(a)));
+      if (!id.startsWith('WebhooksFanoutFunction')) {
+        expect(stream, id).toEqual([]);
+        continue;
+      }
+      // The event source mapping's own grant (DynamoEventSource), on the stream alone.
+      for (const st of stream) expect(st.Resource, id).toEqual({ 'Fn::GetAtt': [tableId(), 'StreamArn'] });
+      expect(actionsIn(stream).sort(), id).toEqual([...STREAM_ACTIONS].sort());
+    }
+  });
+
+  it('grants indexes only to routes that query them', () => {
+    const onIndexes = routes.filter((r) =>
+      dynamoStatements(template, functionIdOf(r)).some((st) =>
+        JSON.stringify(st.Resource).includes('/index/*'),
+      ),
+    );
+    expect(onIndexes.map((r) => r.operationId).sort()).toEqual(
+      routes
+        .filter((r) => dynamoActions(r).includes('index:Query'))
+        .map((r) => r.operationId)
+        .sort(),
+    );
+    expect(onIndexes.map((r) => r.operationId)).toContain('ticketList');
+    expect(onIndexes.map((r) => r.operationId)).not.toContain('ticketDetail');
   });
 
   it('gives public routes (auth none) nothing but their own logs: no table, bucket or secret', () => {
@@ -383,12 +578,12 @@ describe('least privilege', () => {
     }
   });
 
-  it('gives write routes write access', () => {
-    for (const r of routes.filter((x) => x.access === 'write')) {
-      const actions = actionsOf(template, functionIdOf(r));
-      expect(actions, r.operationId).toEqual(
-        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
+  it('lets write routes write items beyond rate-limit leases, read routes not', () => {
+    for (const r of routes.filter((x) => x.auth !== 'none')) {
+      const writes = dynamoStatements(template, functionIdOf(r)).filter(
+        (st) => st.Condition === undefined && actionsIn([st]).some((a) => DYNAMO_WRITES.includes(a)),
       );
+      expect(writes.length, r.operationId).toBe(r.access === 'write' ? 1 : 0);
     }
   });
 
@@ -540,19 +735,39 @@ describe('bucket grants', () => {
   const envOf = (r: Route) =>
     ((template.toJSON().Resources[functionIdOf(r)] as Resource).Properties.Environment as { Variables: Json })
       .Variables;
-  const byBlobs = (kind: Route['blobs']) => routes.filter((r) => r.blobs === kind);
+  const areaArn = (area: BlobArea) => ({ 'Fn::Join': ['', [bucketArn(bucketId), `/${BLOB_AREAS[area]}`]] });
+  /** The object actions a statement allows on each area, and whether it lists the bucket. */
+  const granted = (statements: Json[]) => {
+    const byArea: Record<string, string[]> = {};
+    let listBucket = false;
+    for (const st of statements) {
+      for (const resource of [st.Resource].flat()) {
+        if (JSON.stringify(resource) === JSON.stringify(bucketArn(bucketId))) {
+          expect(st.Action).toBe('s3:ListBucket');
+          listBucket = true;
+          continue;
+        }
+        const area = (Object.keys(BLOB_AREAS) as BlobArea[]).find(
+          (a) => JSON.stringify(resource) === JSON.stringify(areaArn(a)),
+        );
+        expect(area, `${JSON.stringify(resource)} is not an area of the attachments bucket`).toBeDefined();
+        byArea[area as string] = [...(byArea[area as string] ?? []), ...actionsIn([st])].sort();
+      }
+    }
+    return { byArea, listBucket };
+  };
+  const withBlobs = routes.filter((r) => r.blobs);
 
-  it('matches the route table: attachments and photos read, file-carrying writes write', () => {
-    expect(byBlobs('read').map((r) => r.operationId)).toEqual(
-      expect.arrayContaining(['ticketAttachment', 'customerPhoto']),
-    );
-    expect(byBlobs('write').map((r) => r.operationId)).toEqual(
-      expect.arrayContaining(['ticketInsert', 'ticketDelete', 'ticketAttachmentUpload', 'customerUpdate']),
-    );
+  it('scopes object patterns to the key builders: documents, photos and staged uploads', () => {
+    expect(BLOB_AREAS).toEqual({
+      documents: 't/*/ticket/*/*',
+      photos: 't/*/customer-photo/*',
+      staging: 'staging/*/*',
+    });
   });
 
   it('gives routes without blobs no S3 action and no bucket name', () => {
-    const none = byBlobs(undefined);
+    const none = routes.filter((r) => !r.blobs);
     expect(none.length).toBeGreaterThan(20);
     for (const r of none) {
       expect(s3Statements(r), r.operationId).toEqual([]);
@@ -560,36 +775,64 @@ describe('bucket grants', () => {
     }
   });
 
-  it('gives read routes only read actions, on the attachments bucket only', () => {
-    for (const r of byBlobs('read')) {
-      const statements = s3Statements(r);
-      const actions = actionsIn(statements);
-      expect(actions, r.operationId).toContain('s3:GetObject*');
-      for (const action of actions) expect(action, r.operationId).toMatch(/^s3:(Get|List)[A-Za-z*]*$/);
-      for (const st of statements) expect(st.Resource).toEqual([bucketArn(bucketId), objectsArn(bucketId)]);
+  it('gives every blob route exactly its declared object actions on its declared areas, and ListBucket only where declared', () => {
+    expect(withBlobs.length).toBeGreaterThan(8);
+    for (const r of withBlobs) {
+      const { listBucket, ...areas } = r.blobs ?? {};
+      const expected = Object.fromEntries(
+        Object.entries(areas).map(([area, actions]) => [
+          area,
+          (actions as string[]).map((a) => `s3:${a}`).sort(),
+        ]),
+      );
+      expect(granted(s3Statements(r)), r.operationId).toEqual({
+        byArea: expected,
+        listBucket: listBucket === true,
+      });
+      for (const action of actionsIn(s3Statements(r)))
+        expect(action, r.operationId).not.toMatch(/\*|Acl|Bucket(?!$)/);
       expect(ref(envOf(r).BUCKET_NAME), r.operationId).toBe(bucketId);
     }
   });
 
-  it('lets write routes put, copy, head and delete, on the attachments bucket only', () => {
-    for (const r of byBlobs('write')) {
-      const statements = s3Statements(r);
-      const actions = actionsIn(statements);
-      expect(actions, r.operationId).toEqual(
-        expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*', 's3:List*']),
-      );
-      // ACLs are disabled on the bucket; no grant should pretend otherwise.
-      expect(
-        actions.filter((a) => /Acl/.test(a)),
-        r.operationId,
-      ).toEqual([]);
-      for (const st of statements) {
-        for (const resource of [st.Resource].flat()) {
-          expect([bucketArn(bucketId), objectsArn(bucketId)], r.operationId).toContainEqual(resource);
-        }
-      }
-      expect(ref(envOf(r).BUCKET_NAME), r.operationId).toBe(bucketId);
-    }
+  it('lets the upload route only presign PUTs into the staging area', () => {
+    const upload = routes.find((r) => r.operationId === 'ticketAttachmentUpload') as Route;
+    expect(s3Statements(upload)).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:PutObject',
+        Resource: { 'Fn::Join': ['', [bucketArn(bucketId), '/staging/*/*']] },
+      },
+    ]);
+  });
+
+  it('lets reading routes only read: downloads presign GETs of documents, photos are read', () => {
+    const byId = (id: string) => routes.find((r) => r.operationId === id) as Route;
+    expect(granted(s3Statements(byId('ticketAttachment')))).toEqual({
+      byArea: { documents: ['s3:GetObject'] },
+      listBucket: false,
+    });
+    expect(granted(s3Statements(byId('customerPhoto')))).toEqual({
+      byArea: { photos: ['s3:GetObject'] },
+      listBucket: true,
+    });
+  });
+
+  it('lets only routes that attach documents touch staged uploads, and only ticket routes documents', () => {
+    const touching = (area: BlobArea) =>
+      withBlobs
+        .filter((r) => r.blobs?.[area]?.length)
+        .map((r) => r.operationId)
+        .sort();
+    expect(touching('staging')).toEqual(
+      ['ticketAttachmentUpload', 'ticketInsert', 'ticketReply', 'ticketUpdate'].sort(),
+    );
+    expect(touching('documents')).toEqual(
+      ['ticketAttachment', 'ticketDelete', 'ticketInsert', 'ticketReply', 'ticketUpdate'].sort(),
+    );
+    expect(touching('photos')).toEqual(
+      ['customerDelete', 'customerInsert', 'customerPhoto', 'customerUpdate'].sort(),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../shared/http/logger';
 import { db } from '../../shared/store/dynamo';
 import { invoke, newTenant } from '../helpers/api';
@@ -8,11 +8,18 @@ import { clientFor } from '../helpers/tenant-client';
  * Everything the service logs during a session full of secrets: no token, secret, password,
  * Authorization header or attachment byte may appear in it.
  */
+// Every level, on every invocation: the logger's Lambda-context middleware puts the logger back to
+// its initial level at each invocation (Powertools' debug sampling), so a level set at run time
+// (`logger.setLogLevel`) would hold for one invocation only. Set before the logger is created.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
+});
+
 const captured: string[] = [];
 const originals = { out: process.stdout.write, err: process.stderr.write };
 
 beforeAll(() => {
-  logger.setLogLevel('DEBUG');
+  expect(logger.getLevelName()).toBe('DEBUG');
   const capture =
     (original: typeof process.stdout.write) =>
     (chunk: unknown, ...rest: unknown[]): boolean => {
@@ -115,11 +122,13 @@ describe('logs', () => {
       };
     const from = captured.length;
     db().middlewareStack.add(inject as never, { step: 'deserialize', name: 'inject-parse-error' });
+    let requestId = '';
     try {
       const res = await api.get(`/customer/${customer}`);
       expect(res.status).toBe(500);
       expect(res.body.type).toBe('urn:helpdesk:problem:internal-error');
       expect(JSON.stringify(res.body)).not.toContain(marker);
+      requestId = res.headers['x-request-id'] as string;
     } finally {
       db().middlewareStack.remove('inject-parse-error');
     }
@@ -132,5 +141,12 @@ describe('logs', () => {
     expect(line).toContain('log-hygiene.test.ts'); // the stack
     expect(line).toContain('socket hang-up while reading'); // the cause, by the same fields
     expect(log).not.toContain(marker);
+    // The line names its request by the id its client got, its route and its tenant.
+    expect(JSON.parse(line as string)).toMatchObject({
+      requestId,
+      routeKey: 'GET /customer/{id}',
+      tenantId: tenant.clientId,
+      function_name: 'customer-detail',
+    });
   });
 });

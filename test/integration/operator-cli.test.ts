@@ -54,6 +54,7 @@ describe('operator CLI', () => {
       compat: 'standard',
       createdAt: expect.any(Number),
       revoked: false,
+      homeRegion: expect.stringMatching(/^[a-z]{2}-[a-z]+-\d$/),
     });
     expect(listed.stdout).not.toContain(apiToken);
 
@@ -83,6 +84,7 @@ describe('operator CLI', () => {
       compat: 'deskero',
       createdAt: expect.any(Number),
       revoked: false,
+      homeRegion: expect.stringMatching(/^[a-z]{2}-[a-z]+-\d$/),
     });
     const token = (await exchange(apiToken)).body.access_token;
     const lookup = () =>

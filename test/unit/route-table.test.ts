@@ -1,7 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { publicHandler } from '../../shared/http/public-handler';
-import { hasBody, routeKey, routes } from '../../shared/routes';
+import {
+  BLOB_AREAS,
+  type BlobArea,
+  claimsRateLeases,
+  DB,
+  dynamoActions,
+  hasBody,
+  routeKey,
+  routes,
+} from '../../shared/routes';
+import { blobKeys, STAGING_PREFIX } from '../../shared/store/keys';
 import { workers } from '../../shared/workers';
 
 /**
@@ -70,5 +80,69 @@ describe('route table', () => {
       const mod = await import(/* @vite-ignore */ `../../functions/${file}`);
       expect(typeof mod.handler, file).toBe('function');
     }
+  });
+});
+
+describe('declared grants (what infra/api-function.ts grants; test/integration/least-privilege.test.ts records)', () => {
+  const WRITES = ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem', 'BatchWriteItem'];
+
+  it("agree with each route's access: none touches no table, read routes write nothing, write routes write", () => {
+    for (const r of routes) {
+      const actions = dynamoActions(r);
+      const writes = actions.filter((a) => WRITES.includes(a));
+      if (r.access === 'none') expect(actions, r.operationId).toEqual([]);
+      else if (r.access === 'read') expect(writes, r.operationId).toEqual([]);
+      else expect(writes.length, r.operationId).toBeGreaterThan(0);
+      expect(claimsRateLeases(r), r.operationId).toBe(r.auth !== 'none');
+    }
+  });
+
+  it('declare no Scan and no action twice; every bearer route reads its token and client in one BatchGetItem', () => {
+    for (const r of routes) {
+      expect(
+        dynamoActions(r).filter((a) => a.endsWith('Scan')),
+        r.operationId,
+      ).toEqual([]);
+      expect(new Set(r.dynamo ?? []).size, r.operationId).toBe((r.dynamo ?? []).length);
+      if (r.auth === 'bearer') expect(dynamoActions(r), r.operationId).toContain('BatchGetItem');
+    }
+    for (const [name, set] of Object.entries(DB)) expect(new Set(set).size, name).toBe(set.length);
+  });
+
+  it('declare object actions on known areas of the bucket, each at most once, and none on public routes', () => {
+    for (const r of routes) {
+      if (!r.blobs) continue;
+      expect(r.auth, r.operationId).not.toBe('none');
+      const { listBucket, ...areas } = r.blobs;
+      expect(Object.keys(areas).length, r.operationId).toBeGreaterThan(0);
+      for (const [area, actions] of Object.entries(areas)) {
+        expect(Object.keys(BLOB_AREAS), r.operationId).toContain(area);
+        expect((actions as string[]).length, `${r.operationId} ${area}`).toBeGreaterThan(0);
+        expect(new Set(actions).size, `${r.operationId} ${area}`).toBe((actions as string[]).length);
+      }
+      // Listing only where an object that may be missing is read.
+      if (listBucket) expect(Object.values(areas).flat(), r.operationId).toContain('GetObject');
+    }
+  });
+
+  it("spells the bucket's areas with the key builders, so every key built falls in its area and no other", () => {
+    const built: Record<BlobArea, string> = {
+      documents: blobKeys.document('t1', 'k1', 'd1'),
+      photos: blobKeys.photo('t1', 'p1'),
+      staging: blobKeys.staging('t1', 'u1'),
+    };
+    const matches = (pattern: string, key: string) =>
+      new RegExp(
+        `^${pattern
+          .split('*')
+          .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ).test(key);
+    for (const [area, key] of Object.entries(built)) {
+      for (const [other, pattern] of Object.entries(BLOB_AREAS)) {
+        expect(matches(pattern, key), `${key} in ${other}`).toBe(other === area);
+      }
+    }
+    expect(BLOB_AREAS.staging.startsWith(STAGING_PREFIX)).toBe(true);
   });
 });

@@ -19,6 +19,13 @@ export interface ClientRecord {
    * store; absent on clients created before profiles existed (they read as `standard`).
    */
   compat?: CompatProfile;
+  /**
+   * The region whose replica takes every write of this tenant (docs/regions.md); absent on
+   * clients created before regions existed (their home is the primary region).
+   */
+  homeRegion?: string;
+  /** When the operator last moved the home (`client rehome`). */
+  rehomedAt?: number;
 }
 
 export const clientEntity: Entity<ClientRecord> = {
