@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -8,7 +8,15 @@ import {
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  type ITableV2,
+  ProjectionType,
+  StreamViewType,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
+import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -20,6 +28,7 @@ import {
   TABLE_KEY,
   TTL_ATTRIBUTE,
 } from '../shared/store/table-schema';
+import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
 import type { StackContext } from './stack-context';
@@ -51,14 +60,36 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   }),
 );
 
+const workerHandler = (name: string): string => {
+  const worker = workers.find((w) => w.name === name);
+  if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
+  return worker.handler;
+};
+
+/**
+ * A table the stack does not own (context existingTableName, e.g. a point-in-time restore): the
+ * functions are granted on it and on all its indexes, and the fan-out reads the given stream. Its
+ * ARN is the stream's without `/stream/<label>`, so both name one table in one account and region.
+ * Stream, TTL, point-in-time recovery and deletion protection are the operator's to enable on it.
+ */
+const adoptTable = (scope: Construct, existing: NonNullable<StackContext['existingTable']>): ITableV2 =>
+  TableV2.fromTableAttributes(scope, 'Table', {
+    tableArn: existing.streamArn.slice(0, existing.streamArn.indexOf('/stream/')),
+    tableStreamArn: existing.streamArn,
+    grantIndexPermissions: true,
+  });
+
 /**
  * The whole help-desk: one table, one cursor-signing secret, one attachments bucket, one HTTP API
  * with a function per route, and the webhook delivery pipeline. The public fields are what
  * infra/nag-suppressions.ts acknowledges on.
  */
 export class HelpdeskStack extends Stack {
-  readonly table: TableV2;
+  /** Created here, or adopted (context existingTableName: adoptTable below). */
+  readonly table: ITableV2;
   readonly cursorSecret: Secret;
+  /** Rotates the cursor secret on its schedule (functions/cursor-key-rotation.ts). */
+  readonly cursorKeyRotation: ApiFunction;
   readonly attachments: AttachmentsBucket;
   /** By operationId. */
   readonly functions = new Map<string, ApiFunction>();
@@ -75,29 +106,33 @@ export class HelpdeskStack extends Stack {
     // TableV2 (AWS::DynamoDB::GlobalTable): the table is heading for replicas in several regions,
     // which TableV2 adds in place; moving a classic Table there later means a delete-and-import.
     const str = (name: string) => ({ name, type: AttributeType.STRING });
-    const table = new TableV2(this, 'Table', {
-      partitionKey: str(TABLE_KEY.partition),
-      sortKey: str(TABLE_KEY.sort),
-      billing: Billing.onDemand(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: settings.deletionProtection,
-      removalPolicy,
-      timeToLiveAttribute: TTL_ATTRIBUTE,
-      dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
-      // One index added or deleted per deployment while an older table migrates (indexMigrationStep).
-      globalSecondaryIndexes: indexesAtStep(settings.indexMigrationStep ?? INDEX_MIGRATION_STEPS).map(
-        (index) => {
-          const projection = projectionOf(index);
-          return {
-            indexName: index.name,
-            partitionKey: str(index.partition),
-            sortKey: str(index.sort),
-            projectionType: ProjectionType[projection.ProjectionType],
-            ...('NonKeyAttributes' in projection ? { nonKeyAttributes: projection.NonKeyAttributes } : {}),
-          };
-        },
-      ),
-    });
+    const table = settings.existingTable
+      ? adoptTable(this, settings.existingTable)
+      : new TableV2(this, 'Table', {
+          partitionKey: str(TABLE_KEY.partition),
+          sortKey: str(TABLE_KEY.sort),
+          billing: Billing.onDemand(),
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+          deletionProtection: settings.deletionProtection,
+          removalPolicy,
+          timeToLiveAttribute: TTL_ATTRIBUTE,
+          dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
+          // One index added or deleted per deployment while an older table migrates (indexMigrationStep).
+          globalSecondaryIndexes: indexesAtStep(settings.indexMigrationStep ?? INDEX_MIGRATION_STEPS).map(
+            (index) => {
+              const projection = projectionOf(index);
+              return {
+                indexName: index.name,
+                partitionKey: str(index.partition),
+                sortKey: str(index.sort),
+                projectionType: ProjectionType[projection.ProjectionType],
+                ...('NonKeyAttributes' in projection
+                  ? { nonKeyAttributes: projection.NonKeyAttributes }
+                  : {}),
+              };
+            },
+          ),
+        });
     this.table = table;
 
     const cursorSecret = new Secret(this, 'CursorSecret', {
@@ -106,10 +141,30 @@ export class HelpdeskStack extends Stack {
       removalPolicy,
     });
     this.cursorSecret = cursorSecret;
+    // Rotation keeps the key before the new one (AWSPREVIOUS): cursors in flight still verify.
+    this.cursorKeyRotation = new ApiFunction(this, 'CursorKeyRotationFunction', {
+      handlerFile: workerHandler('cursorKeyRotation'),
+      tableAccess: 'none',
+      rateLimited: false,
+      logRetention: settings.logRetention,
+      removalPolicy,
+    });
+    cursorSecret.addRotationSchedule('Rotation', {
+      rotationLambda: this.cursorKeyRotation,
+      automaticallyAfter: Duration.days(settings.cursorKeyRotationDays),
+      // Rotating while a deployment replaces the functions would let a function of the previous
+      // release read the new JSON value as its key. The first rotation comes on schedule, or
+      // earlier by `aws secretsmanager rotate-secret` once the deployment is done.
+      rotateImmediatelyOnUpdate: false,
+    });
+    // CDK's invoke grant names the service alone: only this account's Secrets Manager may call it.
+    for (const child of this.cursorKeyRotation.node.children)
+      if (child instanceof CfnPermission) child.sourceAccount = this.account;
 
     this.attachments = new AttachmentsBucket(this, 'Attachments', {
       removalPolicy,
       accessLogDays: settings.logRetention,
+      existingBucketName: settings.existingBucketName,
     });
     const { bucket } = this.attachments;
 
