@@ -16,6 +16,13 @@ export interface StackContext {
    * undefined: the current indexes.
    */
   readonly indexMigrationStep?: number;
+  /** `-c alarmEmail=ops@example.com`: subscribes the address to the alarm topic; absent: no subscription. */
+  readonly alarmEmail?: string;
+  /**
+   * The account's Lambda concurrency quota in this region (`-c accountConcurrencyLimit=N`, default 1000):
+   * the account-concurrency alarm fires at 80 % of it (infra/monitoring.ts).
+   */
+  readonly accountConcurrencyLimit: number;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -26,6 +33,8 @@ const DEFAULTS = {
   logRetentionDays: 30,
   throttleRate: 50,
   throttleBurst: 100,
+  // Lambda's default concurrency quota per account and region.
+  accountConcurrencyLimit: 1000,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -73,6 +82,15 @@ const readStep = (node: Node): number | undefined => {
   return n;
 };
 
+const readEmail = (node: Node): string | undefined => {
+  const value: unknown = node.tryGetContext('alarmEmail');
+  if (value === undefined) return undefined;
+  // A plausible address, not RFC 5322: SNS asks the recipient to confirm it anyway.
+  if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    return fail('alarmEmail', value, 'an e-mail address');
+  return value;
+};
+
 export const readStackContext = (node: Node): StackContext => {
   const policy: unknown = node.tryGetContext('removalPolicy') ?? DEFAULTS.removalPolicy;
   const removalPolicy = typeof policy === 'string' ? REMOVAL_POLICIES[policy] : undefined;
@@ -90,5 +108,7 @@ export const readStackContext = (node: Node): StackContext => {
       burstLimit: readNumber(node, 'throttleBurst', DEFAULTS.throttleBurst),
     },
     indexMigrationStep: readStep(node),
+    alarmEmail: readEmail(node),
+    accountConcurrencyLimit: readNumber(node, 'accountConcurrencyLimit', DEFAULTS.accountConcurrencyLimit),
   };
 };
