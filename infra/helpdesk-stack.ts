@@ -31,6 +31,7 @@ import {
 import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
+import { HelpdeskMonitoring } from './monitoring';
 import type { StackContext } from './stack-context';
 import { WebhookPipeline } from './webhook-pipeline';
 
@@ -97,6 +98,8 @@ export class HelpdeskStack extends Stack {
   readonly routes = new Map<string, HttpRoute>();
   /** The stream fan-out, the delivery queue and function, and their alarms. */
   readonly webhooks: WebhookPipeline;
+  /** Alarms on all of the above, their topic and the dashboard (a nested stack). */
+  readonly monitoring: HelpdeskMonitoring;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, props);
@@ -230,9 +233,22 @@ export class HelpdeskStack extends Stack {
       environment: migrationEnv,
     });
 
+    // Last: it watches everything above.
+    this.monitoring = new HelpdeskMonitoring(this, 'Monitoring', {
+      api,
+      stage,
+      functions: this.functions,
+      webhooks: this.webhooks,
+      table,
+      alarmEmail: settings.alarmEmail,
+      accountConcurrencyLimit: settings.accountConcurrencyLimit,
+      removalPolicy,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhooks.queue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
   }
 }

@@ -48,6 +48,13 @@ export interface StackContext {
    * route: every invocation is throttled.
    */
   readonly reservedConcurrency: Readonly<Partial<Record<string, number>>>;
+  /** `-c alarmEmail=ops@example.com`: subscribes the address to the alarm topic; absent: no subscription. */
+  readonly alarmEmail?: string;
+  /**
+   * The account's Lambda concurrency quota in this region (`-c accountConcurrencyLimit=N`, default 1000):
+   * the account-concurrency alarm fires at 80 % of it (infra/monitoring.ts).
+   */
+  readonly accountConcurrencyLimit: number;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -61,6 +68,8 @@ const DEFAULTS = {
   cursorKeyRotationDays: 90,
   tracing: false,
   functionMemory: DEFAULT_MEMORY_MB,
+  // Lambda's default concurrency quota per account and region.
+  accountConcurrencyLimit: 1000,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -227,6 +236,15 @@ const readReservedConcurrency = (node: Node): StackContext['reservedConcurrency'
   );
 };
 
+const readEmail = (node: Node): string | undefined => {
+  const value: unknown = node.tryGetContext('alarmEmail');
+  if (value === undefined) return undefined;
+  // A plausible address, not RFC 5322: SNS asks the recipient to confirm it anyway.
+  if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    return fail('alarmEmail', value, 'an e-mail address');
+  return value;
+};
+
 export const readStackContext = (node: Node): StackContext => {
   const policy: unknown = node.tryGetContext('removalPolicy') ?? DEFAULTS.removalPolicy;
   const removalPolicy = typeof policy === 'string' ? REMOVAL_POLICIES[policy] : undefined;
@@ -250,5 +268,7 @@ export const readStackContext = (node: Node): StackContext => {
     tracing: readTracing(node),
     functionMemory: readFunctionMemory(node),
     reservedConcurrency: readReservedConcurrency(node),
+    alarmEmail: readEmail(node),
+    accountConcurrencyLimit: readNumber(node, 'accountConcurrencyLimit', DEFAULTS.accountConcurrencyLimit),
   };
 };
