@@ -67,7 +67,6 @@ const DEFAULTS = {
   throttleBurst: 100,
   cursorKeyRotationDays: 90,
   tracing: false,
-  functionMemory: DEFAULT_MEMORY_MB,
   // Lambda's default concurrency quota per account and region.
   accountConcurrencyLimit: 1000,
 } as const;
@@ -217,7 +216,9 @@ const readFunctionMemory = (node: Node): StackContext['functionMemory'] => {
     (n) => n >= MEMORY.min && n <= MEMORY.max,
   );
   return Object.fromEntries(
-    routes.map((r) => [r.operationId, byRoute[r.operationId] ?? all ?? DEFAULTS.functionMemory]),
+    // DEFAULT_MEMORY_MB is read here, not in DEFAULTS: api-function.ts imports this module, so at
+    // this module's top level (app.ts's import order) it is not initialised yet.
+    routes.map((r) => [r.operationId, byRoute[r.operationId] ?? all ?? DEFAULT_MEMORY_MB]),
   );
 };
 
