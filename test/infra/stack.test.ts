@@ -447,7 +447,7 @@ describe('table', () => {
     expect(fns.length).toBeGreaterThan(0);
     for (const [, fn] of fns) expect(variablesOf(fn).INDEX_MIGRATION_STEP).toBe('4');
     expect(() => synth({ indexMigrationStep: '19' })).toThrow(/indexMigrationStep/);
-  });
+  }, 180_000); // 19 syntheses of the whole stack (its nested monitoring stack included)
 
   it('has point-in-time recovery, and deletion protection and removal policy from context', () => {
     const replica = (t: Template) => only(table(t).Properties.Replicas as Json[]);
