@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five projects, cheapest first (`npm run test:<name>`; `npm test` runs all with coverage):
+ * Five projects, cheapest first (`npm run test:<name>`; `npm test` runs the first four with
+ * coverage, then regions on its own):
  * - unit: pure code (router, event builder, route table). No store, no Java, no network,
  *   the configuration's defaults only.
  * - integration: the handlers against one DynamoDB Local (Java) and one local S3 server,
@@ -40,7 +41,13 @@ export default defineConfig({
       {
         extends: true,
         // Two local regions under a global-tables replicator (docs/regions.md): its own stores and servers.
-        test: { name: 'regions', include: ['test/regions/**/*.test.ts'], pool: 'forks' },
+        // Their own JVMs and servers: one file at a time, and `npm test` runs them after the rest.
+        test: {
+          name: 'regions',
+          include: ['test/regions/**/*.test.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

@@ -23,8 +23,9 @@ const fanOutBatch = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchRes
     const sequenceNumber = record.dynamodb?.SequenceNumber;
     if (record.eventName !== 'INSERT' || !image || !sequenceNumber) continue;
     const item = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
-    if (keys.tenantOfEvents(String(item.pk)) === undefined) continue;
-    streamed.push({ sequenceNumber, event: item });
+    const tenantId = keys.tenantOfEvents(String(item.pk));
+    if (tenantId === undefined) continue;
+    streamed.push({ sequenceNumber, tenantId, event: item });
   }
   const failure = await fanOut(streamed);
   if (!failure) return { batchItemFailures: [] };

@@ -43,6 +43,7 @@ const bundlingProps = ({
   mainFields,
   externalModules,
   define,
+  alias,
   ...asIs
 }: FunctionBundling): BundlingOptions => ({
   ...asIs,
@@ -50,6 +51,8 @@ const bundlingProps = ({
   mainFields: [...mainFields],
   externalModules: [...externalModules],
   define: { ...define },
+  // NodejsFunction has no `alias` prop: esbuild's own flag.
+  esbuildArgs: Object.fromEntries(Object.entries(alias).map(([from, to]) => [`--alias:${from}`, to])),
   // esbuild's own summary (file sizes, timing) per function is noise in synth and tests; warnings stay.
   logLevel: LogLevel.WARNING,
 });

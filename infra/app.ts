@@ -36,8 +36,9 @@ const build = (
  */
 export const buildHelpdeskStacks = (app: App): HelpdeskStack[] => {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  const settings = readStackContext(app.node);
+  // Regions first: they refuse the adoption keys (existingTableName…) before those are parsed.
   const regions = readRegionsContext(app.node);
+  const settings = readStackContext(app.node);
   const single = `Helpdesk-${settings.stage}`;
   if (!regions) return [build(app, single, settings)];
   const envOf = (region: string): Environment => ({ account: regions.account, region });

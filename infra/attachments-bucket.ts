@@ -5,6 +5,7 @@ import {
   BucketEncryption,
   type BucketProps,
   HttpMethods,
+  type IBucket,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -14,6 +15,12 @@ export interface AttachmentsBucketProps {
   readonly removalPolicy: RemovalPolicy;
   /** Days the server access logs are kept (the stack's log retention). */
   readonly accessLogDays: number;
+  /**
+   * Adopt this bucket instead of creating one (context `existingBucketName`): the functions are
+   * granted on it, and everything below (encryption, versioning, the TLS-only policy, CORS, the
+   * lifecycle rules, the access-log bucket) is then the bucket owner's to set, not this stack's.
+   */
+  readonly existingBucketName?: string;
 }
 
 export type { STAGING_PREFIX };
@@ -33,11 +40,16 @@ export const ACCESS_LOG_PREFIX = 'attachments/';
  * delete still fails on a bucket that holds objects or old versions; empty it (all versions) first.
  */
 export class AttachmentsBucket extends Construct {
-  readonly bucket: Bucket;
-  readonly accessLogs: Bucket;
+  readonly bucket: IBucket;
+  /** Absent for an adopted bucket. */
+  readonly accessLogs?: Bucket;
 
   constructor(scope: Construct, id: string, props: AttachmentsBucketProps) {
     super(scope, id);
+    if (props.existingBucketName) {
+      this.bucket = Bucket.fromBucketName(this, 'Bucket', props.existingBucketName);
+      return;
+    }
     // Scoped to these buckets and set before any child exists: log delivery by bucket policy, since
     // ACLs are disabled below (cdk.json does not set this feature flag for the whole app).
     this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -24,7 +25,19 @@ export interface FunctionBundling {
   readonly banner: string;
   /** Identifiers esbuild replaces with constants: TRACING_DEFINE below. */
   readonly define: Readonly<Record<string, string>>;
+  /** Modules bundled in place of others (absolute paths): LAMBDA_CREDENTIALS below. */
+  readonly alias: Readonly<Record<string, string>>;
 }
+
+/**
+ * In a function the SDK's credentials are the role's, from the environment: the default
+ * provider chain is replaced by shared/aws/lambda-credentials.ts (~80 KB less in every bundle).
+ */
+export const LAMBDA_CREDENTIALS = {
+  '@aws-sdk/credential-provider-node': fileURLToPath(
+    new URL('../shared/aws/lambda-credentials.ts', import.meta.url),
+  ),
+};
 
 /**
  * What shared/observability/tracing.ts tests to load Powertools Tracer. esbuild replaces it with a
@@ -46,6 +59,7 @@ export const FUNCTION_BUNDLING: FunctionBundling = {
   externalModules: [],
   banner: ESM_REQUIRE_SHIM,
   define: { [TRACING_DEFINE]: JSON.stringify('false') },
+  alias: LAMBDA_CREDENTIALS,
 };
 
 /**
@@ -76,6 +90,7 @@ export const esbuildOptions = (bundling: FunctionBundling = FUNCTION_BUNDLING): 
   external: [...bundling.externalModules],
   banner: { js: bundling.banner },
   define: { ...bundling.define },
+  alias: { ...bundling.alias },
   outExtension: { '.js': bundling.format === 'esm' ? '.mjs' : '.js' },
   logLevel: 'warning',
 });

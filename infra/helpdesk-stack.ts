@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -17,6 +17,7 @@ import {
   type TablePropsV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret, type SecretProps } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -28,8 +29,10 @@ import {
   TABLE_KEY,
   TTL_ATTRIBUTE,
 } from '../shared/store/table-schema';
+import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
+import { HelpdeskMonitoring } from './monitoring';
 import type { RegionalStack } from './regions';
 import type { StackContext } from './stack-context';
 import { WebhookPipeline } from './webhook-pipeline';
@@ -65,6 +68,25 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   }),
 );
 
+const workerHandler = (name: string): string => {
+  const worker = workers.find((w) => w.name === name);
+  if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
+  return worker.handler;
+};
+
+/**
+ * A table the stack does not own (context existingTableName, e.g. a point-in-time restore): the
+ * functions are granted on it and on all its indexes, and the fan-out reads the given stream. Its
+ * ARN is the stream's without `/stream/<label>`, so both name one table in one account and region.
+ * Stream, TTL, point-in-time recovery and deletion protection are the operator's to enable on it.
+ */
+const adoptTable = (scope: Construct, existing: NonNullable<StackContext['existingTable']>): ITableV2 =>
+  TableV2.fromTableAttributes(scope, 'Table', {
+    tableArn: existing.streamArn.slice(0, existing.streamArn.indexOf('/stream/')),
+    tableStreamArn: existing.streamArn,
+    grantIndexPermissions: true,
+  });
+
 /**
  * The whole help-desk: one table, one cursor-signing secret, one attachments bucket, one HTTP API
  * with a function per route, and the webhook delivery pipeline. With several regions, one
@@ -72,12 +94,17 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
  * infra/nag-suppressions.ts acknowledges on.
  */
 export class HelpdeskStack extends Stack {
-  /** Created here, or (several regions, not the primary) this region's replica of the primary's. */
+  /**
+   * Created here, adopted (context existingTableName: adoptTable below), or (several regions, not
+   * the primary) this region's replica of the primary's.
+   */
   readonly table: ITableV2;
   /** Created here, or (several regions, not the primary) this region's replica of the primary's. */
   readonly cursorSecret: ISecret;
   /** Several regions: this stack's part (infra/regions.ts). */
   readonly regional?: RegionalStack;
+  /** The rotation function: this stack's, unless it is a non-primary region's (see cursorKeyRotation). */
+  readonly #cursorKeyRotation: ApiFunction | undefined;
   readonly attachments: AttachmentsBucket;
   /** By operationId. */
   readonly functions = new Map<string, ApiFunction>();
@@ -85,6 +112,29 @@ export class HelpdeskStack extends Stack {
   readonly routes = new Map<string, HttpRoute>();
   /** The stream fan-out, the delivery queue and function, and their alarms. */
   readonly webhooks: WebhookPipeline;
+  /** Alarms on all of the above, their topic and the dashboard (a nested stack). */
+  readonly monitoring: HelpdeskMonitoring;
+
+  /**
+   * Whether this stack rotates the cursor secret: always without several regions; with them only
+   * the primary's stack, whose secret Secrets Manager replicates (each new version, with its
+   * staging labels) to the regions whose stacks reference it.
+   */
+  get rotatesCursorKey(): boolean {
+    return this.#cursorKeyRotation !== undefined;
+  }
+
+  /**
+   * Rotates the cursor secret on its schedule (functions/cursor-key-rotation.ts). Several regions:
+   * only on the primary's stack (rotatesCursorKey); asking a non-primary region's stack throws.
+   */
+  get cursorKeyRotation(): ApiFunction {
+    if (!this.#cursorKeyRotation)
+      throw new Error(
+        `${this.stackName} does not rotate the cursor secret: the primary region's stack (${this.regional?.primaryRegion}) does, on the secret it replicates here`,
+      );
+    return this.#cursorKeyRotation;
+  }
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, props);
@@ -118,9 +168,17 @@ export class HelpdeskStack extends Stack {
         },
       ),
     };
-    const table = regional
-      ? regional.table(this, tableProps, { logRetention: settings.logRetention, removalPolicy })
-      : new TableV2(this, 'Table', tableProps);
+    // Several regions create the global table under a fixed name: adopting one is refused there
+    // (readRegionsContext names the key; this is for a stack built without it).
+    if (regional && (settings.existingTable || settings.existingBucketName))
+      throw new Error(
+        "Context 'existingTableName' / 'existingBucketName' (adopting an existing table or bucket) cannot be combined with 'regions'. Not supported.",
+      );
+    const table = settings.existingTable
+      ? adoptTable(this, settings.existingTable)
+      : regional
+        ? regional.table(this, tableProps, { logRetention: settings.logRetention, removalPolicy })
+        : new TableV2(this, 'Table', tableProps);
     this.table = table;
 
     const secretProps: SecretProps = {
@@ -132,10 +190,34 @@ export class HelpdeskStack extends Stack {
       ? regional.cursorSecret(this, secretProps)
       : new Secret(this, 'CursorSecret', secretProps);
     this.cursorSecret = cursorSecret;
+    // Rotation keeps the key before the new one (AWSPREVIOUS): cursors in flight still verify.
+    // Several regions: the primary's secret alone rotates; the replicas follow it.
+    if (!regional || regional.isPrimary) {
+      const rotation = new ApiFunction(this, 'CursorKeyRotationFunction', {
+        handlerFile: workerHandler('cursorKeyRotation'),
+        tableAccess: 'none',
+        rateLimited: false,
+        logRetention: settings.logRetention,
+        removalPolicy,
+      });
+      cursorSecret.addRotationSchedule('Rotation', {
+        rotationLambda: rotation,
+        automaticallyAfter: Duration.days(settings.cursorKeyRotationDays),
+        // Rotating while a deployment replaces the functions would let a function of the previous
+        // release read the new JSON value as its key. The first rotation comes on schedule, or
+        // earlier by `aws secretsmanager rotate-secret` once the deployment is done.
+        rotateImmediatelyOnUpdate: false,
+      });
+      // CDK's invoke grant names the service alone: only this account's Secrets Manager may call it.
+      for (const child of rotation.node.children)
+        if (child instanceof CfnPermission) child.sourceAccount = this.account;
+      this.#cursorKeyRotation = rotation;
+    } else this.#cursorKeyRotation = undefined;
 
     this.attachments = new AttachmentsBucket(this, 'Attachments', {
       removalPolicy,
       accessLogDays: settings.logRetention,
+      existingBucketName: settings.existingBucketName,
     });
     const { bucket } = this.attachments;
     // Several regions: the other regions' buckets, which blob routes reach for tenants homed there.
@@ -212,9 +294,22 @@ export class HelpdeskStack extends Stack {
       ...(regional ? { eventRegion: regional.region } : {}),
     });
 
+    // Last: it watches everything above.
+    this.monitoring = new HelpdeskMonitoring(this, 'Monitoring', {
+      api,
+      stage,
+      functions: this.functions,
+      webhooks: this.webhooks,
+      table,
+      alarmEmail: settings.alarmEmail,
+      accountConcurrencyLimit: settings.accountConcurrencyLimit,
+      removalPolicy,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhooks.queue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
   }
 }

@@ -169,7 +169,8 @@ export const readRegionsContext = (node: Node): RegionsContext | undefined => {
     }
     return undefined;
   }
-  const adopted = ADOPTION_KEYS.filter((k) => node.tryGetContext(k) !== undefined);
+  // As infra/stack-context.ts reads them: an empty value is no value.
+  const adopted = ADOPTION_KEYS.filter((k) => ![undefined, ''].includes(node.tryGetContext(k)));
   if (adopted.length > 0)
     fail(
       `Context '${adopted[0]}' (adopting an existing table or bucket) cannot be combined with 'regions': ` +

@@ -18,6 +18,16 @@ export interface StackContext {
    * undefined: the current indexes.
    */
   readonly indexMigrationStep?: number;
+  /** `-c cursorKeyRotationDays=<1..1000>`: days between rotations of the cursor-signing key (90). */
+  readonly cursorKeyRotationDays: number;
+  /**
+   * `-c existingTableName=<name> -c existingTableStreamArn=<arn>`: the stack creates no table and
+   * grants on this one (a point-in-time restore, whose stream and TTL the operator enables first).
+   * The stream ARN is required with the name: the webhook fan-out reads the stream.
+   */
+  readonly existingTable?: { readonly name: string; readonly streamArn: string };
+  /** `-c existingBucketName=<name>`: the stack creates no attachments bucket and grants on this one. */
+  readonly existingBucketName?: string;
   /**
    * `-c tracing=true`: Lambda active tracing (X-Ray) on every function, with Powertools Tracer
    * bundled in (infra/bundling.ts, shared/observability/tracing.ts). Off by default: it costs
@@ -38,6 +48,13 @@ export interface StackContext {
    * route: every invocation is throttled.
    */
   readonly reservedConcurrency: Readonly<Partial<Record<string, number>>>;
+  /** `-c alarmEmail=ops@example.com`: subscribes the address to the alarm topic; absent: no subscription. */
+  readonly alarmEmail?: string;
+  /**
+   * The account's Lambda concurrency quota in this region (`-c accountConcurrencyLimit=N`, default 1000):
+   * the account-concurrency alarm fires at 80 % of it (infra/monitoring.ts).
+   */
+  readonly accountConcurrencyLimit: number;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -48,7 +65,10 @@ const DEFAULTS = {
   logRetentionDays: 30,
   throttleRate: 50,
   throttleBurst: 100,
+  cursorKeyRotationDays: 90,
   tracing: false,
+  // Lambda's default concurrency quota per account and region.
+  accountConcurrencyLimit: 1000,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -87,6 +107,12 @@ const readStage = (node: Node): string => {
   return value;
 };
 
+// Secrets Manager's bounds for a rotation schedule (4 hours to 1000 days), in whole days.
+const readRotationDays = (node: Node): number => {
+  const days = readNumber(node, 'cursorKeyRotationDays', DEFAULTS.cursorKeyRotationDays);
+  return days <= 1000 ? days : fail('cursorKeyRotationDays', days, 'at most 1000 (days)');
+};
+
 const readStep = (node: Node): number | undefined => {
   const value: unknown = node.tryGetContext('indexMigrationStep');
   if (value === undefined) return undefined;
@@ -94,6 +120,43 @@ const readStep = (node: Node): number | undefined => {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > INDEX_MIGRATION_STEPS)
     return fail('indexMigrationStep', value, `an integer from 0 to ${INDEX_MIGRATION_STEPS}`);
   return n;
+};
+
+const TABLE_NAME = /^[a-zA-Z0-9_.-]{3,255}$/;
+// arn:<partition>:dynamodb:<region>:<account>:table/<name>/stream/<label>
+const STREAM_ARN =
+  /^arn:aws[a-z-]*:dynamodb:[a-z0-9-]+:\d{12}:table\/([a-zA-Z0-9_.-]{3,255})\/stream\/[^\s/]+$/;
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+const readName = (node: Node, key: string, pattern: RegExp, expected: string): string | undefined => {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !pattern.test(value)) return fail(key, value, expected);
+  return value;
+};
+
+const readExistingTable = (node: Node): StackContext['existingTable'] => {
+  const name = readName(node, 'existingTableName', TABLE_NAME, 'a DynamoDB table name');
+  const streamArn = readName(
+    node,
+    'existingTableStreamArn',
+    STREAM_ARN,
+    "a DynamoDB stream ARN ('.../table/<name>/stream/<label>')",
+  );
+  if (name === undefined && streamArn === undefined) return undefined;
+  if (name === undefined)
+    throw new Error(
+      "Context 'existingTableStreamArn' is given without 'existingTableName': give both, or neither",
+    );
+  if (streamArn === undefined)
+    throw new Error(
+      `Context 'existingTableStreamArn' is required with 'existingTableName': the webhook fan-out reads the table's stream. ` +
+        `Enable it on ${name} (NEW_AND_OLD_IMAGES) and pass its LatestStreamArn (aws dynamodb describe-table --table-name ${name}).`,
+    );
+  const streamTable = STREAM_ARN.exec(streamArn)?.[1];
+  if (streamTable !== name)
+    throw new Error(`Context 'existingTableStreamArn' is a stream of table ${streamTable}, not of ${name}`);
+  return { name, streamArn };
 };
 
 /** The `tracing` key alone: what each function reads for its own settings (infra/api-function.ts). */
@@ -174,6 +237,15 @@ const readReservedConcurrency = (node: Node): StackContext['reservedConcurrency'
   );
 };
 
+const readEmail = (node: Node): string | undefined => {
+  const value: unknown = node.tryGetContext('alarmEmail');
+  if (value === undefined) return undefined;
+  // A plausible address, not RFC 5322: SNS asks the recipient to confirm it anyway.
+  if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    return fail('alarmEmail', value, 'an e-mail address');
+  return value;
+};
+
 export const readStackContext = (node: Node): StackContext => {
   const policy: unknown = node.tryGetContext('removalPolicy') ?? DEFAULTS.removalPolicy;
   const removalPolicy = typeof policy === 'string' ? REMOVAL_POLICIES[policy] : undefined;
@@ -191,8 +263,13 @@ export const readStackContext = (node: Node): StackContext => {
       burstLimit: readNumber(node, 'throttleBurst', DEFAULTS.throttleBurst),
     },
     indexMigrationStep: readStep(node),
+    cursorKeyRotationDays: readRotationDays(node),
+    existingTable: readExistingTable(node),
+    existingBucketName: readName(node, 'existingBucketName', BUCKET_NAME, 'an S3 bucket name'),
     tracing: readTracing(node),
     functionMemory: readFunctionMemory(node),
     reservedConcurrency: readReservedConcurrency(node),
+    alarmEmail: readEmail(node),
+    accountConcurrencyLimit: readNumber(node, 'accountConcurrencyLimit', DEFAULTS.accountConcurrencyLimit),
   };
 };

@@ -63,7 +63,7 @@ export const ITERATOR_AGE_ALARM = Duration.minutes(10);
  * one message per matching subscription → a FIFO queue, grouped `<webhookId>:<resourceId>`
  * (ordered per ticket per subscription) → the delivery function, one attempt per receive, the
  * backoff by changing the message's visibility. Failures end in two dead-letter queues, watched by
- * `alarms` (no actions yet).
+ * `alarms` (their action, the alarm topic, is added by infra/monitoring.ts).
  */
 export class WebhookPipeline extends Construct {
   /** The delivery queue (FIFO, high throughput). */

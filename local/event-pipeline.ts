@@ -1,11 +1,4 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record as StreamRecord,
-} from '@aws-sdk/client-dynamodb-streams';
+import type { _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import { DeleteMessageCommand, type Message, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type {
   DynamoDBBatchResponse,
@@ -15,8 +8,8 @@ import type {
   SQSEvent,
   SQSRecord,
 } from 'aws-lambda';
-import { localDynamoClient } from './dynamodb-local';
 import { lambdaContext, loadHandler } from './lambda-runtime';
+import { openStreamReader } from './stream-reader';
 
 /**
  * What Lambda's event source mappings do for the webhook functions in AWS
@@ -86,16 +79,7 @@ const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
 export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {
   const pollMs = options.pollMs ?? 200;
   let running = true;
-  const dynamo = localDynamoClient(options.dynamoEndpoint);
-  const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
-  dynamo.destroy();
-  const streamArn = table.Table?.LatestStreamArn;
-  if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.dynamoEndpoint,
-    region: 'us-east-1',
-    credentials,
-  });
+  const reader = await openStreamReader({ endpoint: options.dynamoEndpoint, tableName: options.tableName });
   const sqs = new SQSClient({ endpoint: options.sqsEndpoint, region: 'us-east-1', credentials });
   const fanOut = (await loadHandler('webhook-fanout')) as unknown as (
     e: DynamoDBStreamEvent,
@@ -106,65 +90,25 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     c: unknown,
   ) => Promise<SQSBatchResponse>;
 
-  /** Where each shard is read next; a shard known at start is read from now on, a later one whole. */
-  const iterators = new Map<string, string | null>();
-  const iteratorOf = async (
-    shardId: string,
-    type: 'LATEST' | 'TRIM_HORIZON' | 'AT_SEQUENCE_NUMBER',
-    seq?: string,
-  ) =>
-    (
-      await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shardId,
-          ShardIteratorType: type,
-          ...(seq ? { SequenceNumber: seq } : {}),
-        }),
-      )
-    ).ShardIterator ?? null;
-  const discoverShards = async (type: 'LATEST' | 'TRIM_HORIZON') => {
-    const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription
-      ?.Shards;
-    for (const shard of shards ?? []) {
-      if (shard.ShardId && !iterators.has(shard.ShardId))
-        iterators.set(shard.ShardId, await iteratorOf(shard.ShardId, type));
-    }
-  };
-  await discoverShards('LATEST');
-
-  /** Reads every open shard once; true when something was read. */
-  const readShards = async (): Promise<boolean> => {
-    let read = false;
-    for (const [shardId, iterator] of iterators) {
-      if (!iterator) continue;
-      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
-      const records = (out.Records ?? []).filter((r) => isNewEvent(r, options.region));
-      if (records.length > 0) {
-        read = true;
-        const response = await fanOut(
-          { Records: records.map((r) => lambdaRecord(r, streamArn)) },
-          lambdaContext('webhook-fanout', crypto.randomUUID()),
-        );
-        const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
-        if (failed) {
-          // As Lambda: the batch is handed again from the record that failed, after a pause.
-          iterators.set(shardId, await iteratorOf(shardId, 'AT_SEQUENCE_NUMBER', failed));
-          await sleep(1000);
-          continue;
-        }
-      }
-      iterators.set(shardId, out.NextShardIterator ?? null);
-    }
-    return read;
+  /** One shard's batch, filtered as the event source mapping does; a failure is read again, after a pause. */
+  const handleBatch = async (records: StreamRecord[]): Promise<string | undefined> => {
+    const events = records.filter((r) => isNewEvent(r, options.region));
+    if (events.length === 0) return undefined;
+    const response = await fanOut(
+      { Records: events.map((r) => lambdaRecord(r, reader.streamArn)) },
+      lambdaContext('webhook-fanout', crypto.randomUUID()),
+    );
+    const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
+    if (failed) await sleep(1000);
+    return failed;
   };
 
   const pollStream = async () => {
     let rounds = 0;
     while (running) {
       try {
-        if (++rounds % 25 === 0) await discoverShards('TRIM_HORIZON');
-        if (!(await readShards())) await sleep(pollMs);
+        if (++rounds % 25 === 0) await reader.discover();
+        if ((await reader.read(handleBatch)) === 0) await sleep(pollMs);
       } catch (error) {
         if (running) console.error(`webhook stream poller: ${(error as Error).message}`);
         await sleep(1000);
@@ -214,7 +158,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     stop: async () => {
       running = false;
       await Promise.allSettled(loops);
-      streams.destroy();
+      reader.close();
       sqs.destroy();
     },
   };

@@ -2,7 +2,7 @@ import { AwsClient } from 'aws4fetch';
 import { config } from '../config';
 import { deadlineSignal } from '../store/deadline';
 import { DeadlineExceeded } from '../store/errors';
-import { homeRegionOfRequest } from '../store/store-region';
+import { homeRegionOfRequest, listedFor } from '../store/store-region';
 
 /**
  * The blob store: attachment and photo bytes live in S3 (DynamoDB items are capped at 400 KB);
@@ -41,10 +41,7 @@ const blobRegion = (): string => homeRegionOfRequest();
 
 const bucket = (region = blobRegion()): string => {
   const { BUCKETS, BUCKET_NAME } = config();
-  const listed = BUCKETS?.split(',')
-    .map((pair) => pair.split('='))
-    .find(([name]) => name === region)?.[1];
-  return listed ?? BUCKET_NAME;
+  return listedFor(BUCKETS, region) ?? BUCKET_NAME;
 };
 
 /** Path-style against a local server, virtual-hosted style in AWS. */

@@ -15,6 +15,8 @@ import { LIST_INDEX } from '../store/table-schema';
 export interface StreamedEvent {
   /** The stream record's sequence number: where the stream resumes after a failure. */
   sequenceNumber: string;
+  /** The tenant whose feed the event is in (keys.tenantOfEvents of its partition). */
+  tenantId: string;
   event: StoredEvent;
 }
 
@@ -57,9 +59,7 @@ export const fanOut = async (
   }
   const messages: DeliveryMessage[] = [];
   const sources: string[] = [];
-  for (const { sequenceNumber, event } of streamed) {
-    const tenantId = keys.tenantOfEvents(event.pk);
-    if (tenantId === undefined) continue;
+  for (const { sequenceNumber, tenantId, event } of streamed) {
     for (const subscription of tenants.get(tenantId) ?? []) {
       if (!wants(subscription, event.type)) continue;
       messages.push({

@@ -49,10 +49,15 @@ export const storeRegion = (): string => scope.getStore()?.region ?? config().AW
 export const endpointOf = (region: string): string | undefined => {
   const { AWS_REGION, DYNAMODB_ENDPOINT, REGION_ENDPOINTS } = config();
   if (region === AWS_REGION) return DYNAMODB_ENDPOINT;
-  const listed = REGION_ENDPOINTS?.split(',')
-    .map((pair) => pair.split('='))
-    .find(([name]) => name === region)?.[1];
+  const listed = listedFor(REGION_ENDPOINTS, region);
   if (listed) return listed;
   if (DYNAMODB_ENDPOINT) throw new Error(`no local endpoint for region ${region} (REGION_ENDPOINTS)`);
   return undefined;
 };
+
+/** `region`'s value in a per-region setting written `region=value,…` (REGION_ENDPOINTS, BUCKETS). */
+export const listedFor = (setting: string | undefined, region: string): string | undefined =>
+  setting
+    ?.split(',')
+    .map((pair) => pair.split('='))
+    .find(([name]) => name === region)?.[1];

@@ -80,7 +80,7 @@ describe('cdk-nag AwsSolutions', () => {
     const assembly = app.synth();
     const report = JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8'));
     expect(report.pluginReports).toEqual([]);
-  });
+  }, 120_000); // a full synthesis with cdk-nag over every stack
 
   it('fails synthesis on a finding nobody acknowledged', () => {
     const app = new App({ context: CONTEXT });

@@ -195,15 +195,20 @@ describe('stack context', () => {
 
 describe('functions', () => {
   const functions = resources(template, 'AWS::Lambda::Function');
-  // The webhook pipeline's two (test/infra/webhooks.test.ts); every other function serves a route.
+  // The webhook pipeline's two (test/infra/webhooks.test.ts) and the cursor key's rotation
+  // (test/infra/operations.test.ts); every other function serves a route.
   const webhookIds = new Set(
     functions.map(([id]) => id).filter((id) => /^Webhooks(Fanout|Deliver)Function/.test(id)),
   );
-  const routeFunctions = functions.filter(([id]) => !webhookIds.has(id));
+  const rotationIds = new Set(
+    functions.map(([id]) => id).filter((id) => /^CursorKeyRotationFunction/.test(id)),
+  );
+  const routeFunctions = functions.filter(([id]) => !webhookIds.has(id) && !rotationIds.has(id));
 
-  it('has exactly one function per route, the two webhook functions and nothing else (no custom resources)', () => {
+  it('has exactly one function per route, the two webhook functions, the key rotation and nothing else (no custom resources)', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(webhookIds.size).toBe(2);
+    expect(rotationIds.size).toBe(1);
     expect(routeFunctions).toHaveLength(routes.length);
     expect(new Set(routeFunctions.map(([id]) => id))).toEqual(new Set(routes.map(functionIdOf)));
     const types = Object.values(template.toJSON().Resources as Record<string, Resource>).map((r) => r.Type);
@@ -229,9 +234,9 @@ describe('functions', () => {
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
       });
-      // Public routes (the docs) are told of no table: they have none.
+      // Public routes (the docs) and the key rotation are told of no table: they have none.
       const table = only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
-      if (publicIds.has(id)) expect(env.TABLE_NAME, id).toBeUndefined();
+      if (publicIds.has(id) || rotationIds.has(id)) expect(env.TABLE_NAME, id).toBeUndefined();
       else expect(ref(env.TABLE_NAME), id).toBe(table);
     }
   });
@@ -303,8 +308,8 @@ describe('functions', () => {
   it('keeps log groups when the removal policy is retain', () => {
     const retained = synth({ removalPolicy: 'retain', logRetentionDays: '90' });
     const groups = resources(retained, 'AWS::Logs::LogGroup');
-    // One per function (the routes' and the two webhook functions), plus the API's access logs.
-    expect(groups).toHaveLength(routes.length + 2 + 1);
+    // One per function (the routes', the two webhook functions', the key rotation's), plus the API's access logs.
+    expect(groups).toHaveLength(routes.length + 2 + 1 + 1);
     for (const [id, g] of groups) {
       expect(g.DeletionPolicy, id).toBe('Retain');
       expect(g.Properties.RetentionInDays, id).toBe(90);
@@ -442,7 +447,7 @@ describe('table', () => {
     expect(fns.length).toBeGreaterThan(0);
     for (const [, fn] of fns) expect(variablesOf(fn).INDEX_MIGRATION_STEP).toBe('4');
     expect(() => synth({ indexMigrationStep: '19' })).toThrow(/indexMigrationStep/);
-  });
+  }, 180_000); // 19 syntheses of the whole stack (its nested monitoring stack included)
 
   it('has point-in-time recovery, and deletion protection and removal policy from context', () => {
     const replica = (t: Template) => only(table(t).Properties.Replicas as Json[]);

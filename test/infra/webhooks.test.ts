@@ -341,12 +341,13 @@ describe('alarms', () => {
     TreatMissingData: 'notBreaching',
   };
 
-  it('are the four of the pipeline, exposed on the construct, without actions yet', () => {
+  it('are the four of the pipeline, exposed on the construct, with the alarm topic as action', () => {
     expect(alarms).toHaveLength(4);
     expect(webhooks.alarms.map((a) => idOf(a)).sort()).toEqual(alarms.map(([id]) => id).sort());
     for (const [id, a] of alarms) {
-      expect(a.Properties.AlarmActions, id).toBeUndefined();
-      expect(a.Properties.OKActions, id).toBeUndefined();
+      // The stack's monitoring adds them (test/infra/monitoring.test.ts checks that it is the topic).
+      expect(a.Properties.AlarmActions, id).toHaveLength(1);
+      expect(a.Properties.OKActions, id).toHaveLength(1);
       expect(String(a.Properties.AlarmDescription).length, id).toBeGreaterThan(100);
     }
   });

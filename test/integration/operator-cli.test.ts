@@ -77,7 +77,7 @@ describe('operator CLI', () => {
         .map((l) => JSON.parse(l))
         .find((c) => c.clientId === clientId);
     // The clients' index is eventually consistent (locally too, under load): ask again a while.
-    const settled = { timeout: 5000, interval: 500 };
+    const settled = { timeout: 20_000, interval: 500 };
     await expect.poll(listed, settled).toEqual({
       clientId,
       name: 'magento',
