@@ -275,6 +275,71 @@ describe('cursor secret', () => {
   });
 });
 
+describe('cursor key rotation', () => {
+  it("rotates the primary's secret only, with the primary's rotation function", () => {
+    expect(primary.stack.rotatesCursorKey).toBe(true);
+    const [secretId] = primary.only('AWS::SecretsManager::Secret');
+    const rotationId = idOf(primary, primary.stack.cursorKeyRotation);
+    const [, schedule] = primary.only('AWS::SecretsManager::RotationSchedule');
+    expect(schedule.Properties).toEqual({
+      SecretId: { Ref: secretId },
+      RotationLambdaARN: { 'Fn::GetAtt': [rotationId, 'Arn'] },
+      RotationRules: { ScheduleExpression: 'rate(90 days)' },
+      RotateImmediatelyOnUpdate: false,
+    });
+    // Its grants name the primary's secret (the one it rotates) and no replica, table or bucket.
+    const statements = primary.statementsOf(rotationId);
+    expect(withPrefix(statements, 'secretsmanager:').flatMap((st) => resourcesIn(primary, st))).toEqual([
+      `<${secretId}>`,
+      '*',
+    ]);
+    expect(withPrefix(statements, 'dynamodb:')).toEqual([]);
+    expect(withPrefix(statements, 's3:')).toEqual([]);
+  });
+
+  it('leaves the other regions without a schedule or a rotation function: their replica follows the primary', () => {
+    expect(secondary.stack.rotatesCursorKey).toBe(false);
+    expect(() => secondary.stack.cursorKeyRotation).toThrow(/does not rotate the cursor secret.*us-east-1/);
+    expect(secondary.resources('AWS::SecretsManager::RotationSchedule')).toEqual([]);
+    expect(
+      secondary.resources('AWS::Lambda::Function').filter(([id]) => id.startsWith('CursorKeyRotation')),
+    ).toEqual([]);
+    // Nothing there that Secrets Manager could invoke.
+    const invokers = secondary
+      .resources('AWS::Lambda::Permission')
+      .filter(([, p]) => p.Properties.Principal === 'secretsmanager.amazonaws.com');
+    expect(invokers).toEqual([]);
+  });
+
+  it('follows the primary region wherever it is, one schedule in the whole deployment', () => {
+    const C = 'ap-southeast-2';
+    const stacks = stacksOf({ regions: `${A},${B},${C}`, primaryRegion: C, account: ACCOUNT }).map(view);
+    expect(stacks.map((v) => [v.stack.region, v.stack.rotatesCursorKey])).toEqual([
+      [C, true],
+      [A, false],
+      [B, false],
+    ]);
+    expect(stacks.map((v) => v.resources('AWS::SecretsManager::RotationSchedule').length)).toEqual([1, 0, 0]);
+    // The deployment's three tables, each route granted its actions on all of them (see functions).
+    for (const v of stacks) {
+      const own = ownTableArn(v);
+      const others = [A, B, C].filter((r) => r !== v.stack.region).map(tableArn);
+      for (const r of routes.filter((x) => x.access !== 'none')) {
+        const label = `${v.stack.region} ${r.operationId}`;
+        const statements = withPrefix(v.statementsOf(v.functionIdOf(r)), 'dynamodb:');
+        expect(actionsIn(statements), label).toEqual(
+          actionsIn(withPrefix(single.statementsOf(single.functionIdOf(r)), 'dynamodb:')),
+        );
+        for (const st of statements.filter((x) => !x.Condition)) {
+          const onIndexes = resourcesIn(v, st).some((x) => x.endsWith('/index/*'));
+          const expected = [own, ...others].map((arn) => (onIndexes ? `${arn}/index/*` : arn));
+          expect(resourcesIn(v, st), label).toEqual(expected);
+        }
+      }
+    }
+  }, 120_000); // three more stacks
+});
+
 describe('attachments buckets', () => {
   it("are named per region, versioned, and replicate attached files (t/), with deletions, to the other region's bucket", () => {
     for (const [region, v] of both) {
@@ -459,6 +524,69 @@ describe('functions', () => {
         }
       }
     }
+  });
+});
+
+describe('monitoring', () => {
+  const nestedOf = (v: View) => {
+    const { monitoring } = v.stack;
+    const nested = Template.fromStack(monitoring.stack).toJSON() as { Resources: Record<string, Resource> };
+    const nestedId = v.stack.getLogicalId(monitoring.stack.nestedStackResource as CfnElement);
+    const passed = v.resource(nestedId).Properties.Parameters as Json;
+    // Parameters swapped for what the parent passes: values compare against the parent's ids.
+    const inParent = (value: unknown): unknown =>
+      JSON.parse(JSON.stringify(value), (_key, x) =>
+        x && typeof x === 'object' && typeof x.Ref === 'string' && x.Ref in passed ? passed[x.Ref] : x,
+      );
+    const alarms = Object.values(nested.Resources)
+      .filter((r) => r.Type === 'AWS::CloudWatch::Alarm')
+      .map((r) => inParent(r.Properties) as Json);
+    return { nestedId, alarms };
+  };
+  /** Every `Name` dimension's value in the alarms, flattened as the parent names it. */
+  const dimensions = (v: View, alarms: Json[], name: string): Set<string> => {
+    const found = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) for (const x of node) visit(x);
+      else if (node && typeof node === 'object') {
+        const o = node as Json;
+        if (o.Name === name && o.Value !== undefined) found.add(v.flat(o.Value));
+        for (const x of Object.values(o)) visit(x);
+      }
+    };
+    visit(alarms);
+    return found;
+  };
+  const singleAlarms = nestedOf(single).alarms.map((a) => String(a.AlarmName).replace(/^Helpdesk-dev-/, ''));
+
+  it("is in every region's stack, a nested stack of its own, with the same alarms as one region's", () => {
+    for (const [region, v] of both) {
+      const { nestedId, alarms } = nestedOf(v);
+      expect(
+        v.resources('AWS::CloudFormation::Stack').map(([id]) => id),
+        region,
+      ).toEqual([nestedId]);
+      // Named after the region's stack: the regions' alarms do not collide in one account.
+      const prefix = `Helpdesk-dev-${region}-`;
+      for (const a of alarms) expect(String(a.AlarmName), region).toMatch(new RegExp(`^${prefix}`));
+      expect(alarms.map((a) => String(a.AlarmName).slice(prefix.length)).sort(), region).toEqual(
+        [...singleAlarms].sort(),
+      );
+      expect(v.json).toMatchObject({ Outputs: { AlarmTopicArn: expect.anything() } });
+    }
+  });
+
+  it("watches the region's own table (the primary's by reference, a replica by name) and its own functions", () => {
+    for (const [region, v] of both) {
+      const { alarms } = nestedOf(v);
+      expect([...dimensions(v, alarms, 'TableName')], region).toEqual([
+        v.flat(v.stack.resolve(v.stack.table.tableName)),
+      ]);
+      const functions = dimensions(v, alarms, 'FunctionName');
+      for (const r of routes)
+        expect(functions, `${region} ${r.operationId}`).toContain(`<${v.functionIdOf(r)}>`);
+    }
+    expect(secondary.flat(secondary.stack.resolve(secondary.stack.table.tableName))).toBe('helpdesk-dev');
   });
 });
 
