@@ -23,11 +23,14 @@ import type { Construct, Node } from 'constructs';
  * One stack per region, `Helpdesk-<stage>-<region>`, each with an explicit environment:
  *
  * - the primary region's stack owns the global table (a replica in every other region) and the
- *   cursor secret (replicated to every other region); the others reference both by name and are
- *   deployed after it;
+ *   cursor secret (replicated to every other region) with its rotation schedule and function;
+ *   the others reference both by name, rotate nothing, and are deployed after it;
+ * - every region's stack has its own monitoring (infra/monitoring.ts) of its API, functions and
+ *   table replica;
  * - every region has its own attachments bucket, replicating to every other region's bucket;
- * - functions are told the regions (REGIONS, PRIMARY_REGION, BUCKETS) and granted the table and
- *   the buckets in every region, since a tenant's writes and files go to its home region's;
+ * - functions are told the regions (REGIONS, PRIMARY_REGION, BUCKETS) and granted their route's
+ *   actions (shared/routes.ts) on the table and the buckets in every region, since a tenant's
+ *   writes and files go to its home region's;
  * - each region's webhook fan-out takes only the events written in that region.
  *
  * Names are deterministic in this mode only (each stack must find the others' resources without
@@ -343,9 +346,9 @@ export class RegionalStack {
 
   /**
    * Created once, in the primary, under its fixed name and replicated to every other region;
-   * another region references its replica by that name and reads it there. A rotation schedule, if
-   * any, belongs to the primary's secret only: Secrets Manager copies each new version, with its
-   * staging labels, to the replicas.
+   * another region references its replica by that name and reads it there. The rotation schedule
+   * (HelpdeskStack, cursorKeyRotationDays) belongs to the primary's secret only: Secrets Manager
+   * copies each new version, with its staging labels, to the replicas.
    */
   cursorSecret(scope: Construct, props: SecretProps): ISecret {
     if (this.isPrimary) {
