@@ -104,7 +104,7 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
     });
   }
   if (r.coldStart) {
-    const fns = r.coldStart.bundles.filter((b) => b.kind === 'function' && b.nodeFlags.length > 0);
+    const fns = r.coldStart.bundles.filter((b) => b.kind === 'function' && b.nodeFlags.length === 0);
     const slow = fns.filter((b) => b.ratio > 1.3);
     const big = fns.filter((b) => b.bytes > BUNDLE_LIMIT_BYTES);
     const worst = fns.reduce((a, b) => (b.ratio > a.ratio ? b : a));
@@ -208,8 +208,8 @@ const bundleRow = (b: BundleTiming): string[] => [
   'cold start',
   b.name,
   `${kb(b.bytes)}; start ${ms(b.processMedianMs)} (${x(b.ratio)}); import ${ms(b.importMedianMs)} (${x(b.importRatio)})`,
-  b.kind === 'function' && b.nodeFlags.length > 0 ? '≤ ×1.30, ≤ 500 KB' : '',
-  b.kind === 'function' && b.nodeFlags.length > 0
+  b.kind === 'function' && b.nodeFlags.length === 0 ? '≤ ×1.30, ≤ 500 KB' : '',
+  b.kind === 'function' && b.nodeFlags.length === 0
     ? check(b.ratio <= 1.3 && b.bytes <= BUNDLE_LIMIT_BYTES)
     : '',
 ];
