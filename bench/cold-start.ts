@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { esbuildOptions } from '../infra/bundling';
+import { esbuildOptions, functionBundling } from '../infra/bundling';
 import { median, nowMs, progress } from './stats';
 
 /**
@@ -20,7 +20,8 @@ export const OUT_DIR = join(root, 'bench', '.out');
 
 export interface BundleTiming {
   name: string;
-  kind: 'function' | 'baseline' | 'library';
+  /** `variant`: a function built or started otherwise than deployed by default (for comparison, no goal). */
+  kind: 'function' | 'baseline' | 'library' | 'variant';
   bytes: number;
   /** Median wall time of `node -e "import(bundle)"`, spawn to exit. */
   processMedianMs: number;
@@ -166,6 +167,30 @@ const bundleAll = async (): Promise<Target[]> => {
   });
 };
 
+/** A function bundled as `-c tracing=true` deploys it (infra/bundling.ts `functionBundling`). */
+const bundleTraced = async (fn: Target): Promise<Target> => {
+  const name = `${fn.name} (tracing)`;
+  const file = join(OUT_DIR, dirOf(name), 'index.mjs');
+  const result = await build({
+    ...esbuildOptions(functionBundling({ tracing: true })),
+    entryPoints: [join(root, 'functions', `${fn.name}.ts`)],
+    outfile: file,
+    metafile: true,
+    absWorkingDir: root,
+  });
+  const output = Object.keys(result.metafile.outputs).find((o) => join(root, o) === file) ?? '';
+  return {
+    ...fn,
+    name,
+    kind: 'variant',
+    file,
+    bytes: statSync(file).size,
+    heaviest: heaviest(result.metafile, output),
+    wall: [],
+    imports: [],
+  };
+};
+
 const IMPORT_SCRIPT =
   'const t = performance.now(); await import(process.argv[1]); ' +
   'process.stdout.write(String(performance.now() - t));';
@@ -212,15 +237,20 @@ export const runColdStart = async (runs: number): Promise<ColdStartResult> => {
   const building = progress('bundling');
   const targets = await bundleAll();
   building.done(`${targets.length} bundles in bench/.out/`);
-  // The same heaviest function once more with source maps enabled: what that flag would cost.
+  // The heaviest function twice more: started with source maps enabled, and built with X-Ray
+  // tracing (`-c tracing=true`): what each would cost.
   const largest = targets.filter((t) => t.kind === 'function').reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  targets.push({
-    ...largest,
-    name: `${largest.name} (${SOURCE_MAPS_FLAG})`,
-    flags: [SOURCE_MAPS_FLAG],
-    wall: [],
-    imports: [],
-  });
+  targets.push(
+    {
+      ...largest,
+      kind: 'variant',
+      name: `${largest.name} (${SOURCE_MAPS_FLAG})`,
+      flags: [SOURCE_MAPS_FLAG],
+      wall: [],
+      imports: [],
+    },
+    await bundleTraced(largest),
+  );
 
   const baseline = targets.find((t) => t.kind === 'baseline') as Target;
   const others = targets.filter((t) => t !== baseline);
