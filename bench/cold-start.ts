@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { esbuildOptions, FUNCTION_NODE_OPTIONS } from '../infra/bundling';
+import { esbuildOptions, functionBundling } from '../infra/bundling';
 import { median, nowMs, progress } from './stats';
 
 /**
@@ -14,13 +14,14 @@ import { median, nowMs, progress } from './stats';
  * order, with the baseline every few bundles, so machine drift hits all of them alike.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The flags the deployed functions start node with (their NODE_OPTIONS). */
-const DEPLOYED_NODE_FLAGS = FUNCTION_NODE_OPTIONS.split(' ').filter(Boolean);
+/** What the largest function would cost started with `--enable-source-maps` (infra/bundling.ts says why it is not). */
+const SOURCE_MAPS_FLAG = '--enable-source-maps';
 export const OUT_DIR = join(root, 'bench', '.out');
 
 export interface BundleTiming {
   name: string;
-  kind: 'function' | 'baseline' | 'library';
+  /** `variant`: a function built or started otherwise than deployed by default (for comparison, no goal). */
+  kind: 'function' | 'baseline' | 'library' | 'variant';
   bytes: number;
   /** Median wall time of `node -e "import(bundle)"`, spawn to exit. */
   processMedianMs: number;
@@ -159,11 +160,35 @@ const bundleAll = async (): Promise<Target[]> => {
       file,
       bytes: statSync(file).size,
       heaviest: heaviest(result.metafile, output),
-      flags: DEPLOYED_NODE_FLAGS,
+      flags: [],
       wall: [],
       imports: [],
     };
   });
+};
+
+/** A function bundled as `-c tracing=true` deploys it (infra/bundling.ts `functionBundling`). */
+const bundleTraced = async (fn: Target): Promise<Target> => {
+  const name = `${fn.name} (tracing)`;
+  const file = join(OUT_DIR, dirOf(name), 'index.mjs');
+  const result = await build({
+    ...esbuildOptions(functionBundling({ tracing: true })),
+    entryPoints: [join(root, 'functions', `${fn.name}.ts`)],
+    outfile: file,
+    metafile: true,
+    absWorkingDir: root,
+  });
+  const output = Object.keys(result.metafile.outputs).find((o) => join(root, o) === file) ?? '';
+  return {
+    ...fn,
+    name,
+    kind: 'variant',
+    file,
+    bytes: statSync(file).size,
+    heaviest: heaviest(result.metafile, output),
+    wall: [],
+    imports: [],
+  };
 };
 
 const IMPORT_SCRIPT =
@@ -212,9 +237,20 @@ export const runColdStart = async (runs: number): Promise<ColdStartResult> => {
   const building = progress('bundling');
   const targets = await bundleAll();
   building.done(`${targets.length} bundles in bench/.out/`);
-  // The same heaviest function once more without source maps: what --enable-source-maps costs.
+  // The heaviest function twice more: started with source maps enabled, and built with X-Ray
+  // tracing (`-c tracing=true`): what each would cost.
   const largest = targets.filter((t) => t.kind === 'function').reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  targets.push({ ...largest, name: `${largest.name} (no source maps)`, flags: [], wall: [], imports: [] });
+  targets.push(
+    {
+      ...largest,
+      kind: 'variant',
+      name: `${largest.name} (${SOURCE_MAPS_FLAG})`,
+      flags: [SOURCE_MAPS_FLAG],
+      wall: [],
+      imports: [],
+    },
+    await bundleTraced(largest),
+  );
 
   const baseline = targets.find((t) => t.kind === 'baseline') as Target;
   const others = targets.filter((t) => t !== baseline);
@@ -245,7 +281,7 @@ export const runColdStart = async (runs: number): Promise<ColdStartResult> => {
   return {
     runs,
     node: process.version,
-    nodeFlags: DEPLOYED_NODE_FLAGS,
+    nodeFlags: [],
     bundles: targets.map((t) => ({
       name: t.name,
       kind: t.kind,

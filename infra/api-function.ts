@@ -29,7 +29,7 @@ import {
   type ObjectAction,
 } from '../shared/routes';
 import { RATE_PREFIX } from '../shared/store/keys';
-import { FUNCTION_NODE_OPTIONS, type FunctionBundling, functionBundling } from './bundling';
+import { type FunctionBundling, functionBundling } from './bundling';
 import { readTracing } from './stack-context';
 
 // Resolved from this file, not the cwd, so synth and tests work from any directory.
@@ -183,7 +183,6 @@ export class ApiFunction extends NodejsFunction {
       systemLogLevelV2: SystemLogLevel.INFO,
       ...(tracing ? { tracing: Tracing.ACTIVE } : {}),
       environment: {
-        NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
         ...(props.table ? { TABLE_NAME: props.table.tableName } : {}),

@@ -25,7 +25,7 @@ export interface FunctionBundling {
   readonly banner: string;
   /** Identifiers esbuild replaces with constants: TRACING_DEFINE below. */
   readonly define: Readonly<Record<string, string>>;
-  /** Modules bundled in place of others (absolute paths): LAMBDA_CREDENTIALS below. */
+  /** Modules bundled in place of others (absolute paths): LAMBDA_CREDENTIALS and HTTP_BUILTINS below. */
   readonly alias: Readonly<Record<string, string>>;
 }
 
@@ -37,6 +37,19 @@ export const LAMBDA_CREDENTIALS = {
   '@aws-sdk/credential-provider-node': fileURLToPath(
     new URL('../shared/aws/lambda-credentials.ts', import.meta.url),
   ),
+};
+
+/**
+ * `node:http` and `node:https` come from the runtime's CommonJS modules (shared/aws/node-http.ts):
+ * an ES import of `node:http` alone cost ~45 ms of every cold start.
+ */
+const httpShim = fileURLToPath(new URL('../shared/aws/node-http.ts', import.meta.url));
+const httpsShim = fileURLToPath(new URL('../shared/aws/node-https.ts', import.meta.url));
+export const HTTP_BUILTINS = {
+  'node:http': httpShim,
+  http: httpShim,
+  'node:https': httpsShim,
+  https: httpsShim,
 };
 
 /**
@@ -59,7 +72,7 @@ export const FUNCTION_BUNDLING: FunctionBundling = {
   externalModules: [],
   banner: ESM_REQUIRE_SHIM,
   define: { [TRACING_DEFINE]: JSON.stringify('false') },
-  alias: LAMBDA_CREDENTIALS,
+  alias: { ...LAMBDA_CREDENTIALS, ...HTTP_BUILTINS },
 };
 
 /**
@@ -71,8 +84,11 @@ export const functionBundling = ({ tracing }: { tracing: boolean }): FunctionBun
   define: { ...FUNCTION_BUNDLING.define, [TRACING_DEFINE]: JSON.stringify(String(tracing)) },
 });
 
-/** The functions' NODE_OPTIONS: the source maps above turn into readable stack traces. */
-export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
+/**
+ * Functions start without `--enable-source-maps`: reading and parsing the map of the whole bundle
+ * at every start cost a third of a cold start. The map ships beside the bundle, and error log lines
+ * map their stacks through it when one is written (shared/observability/source-stack.ts).
+ */
 
 /**
  * The esbuild options NodejsFunction runs esbuild with for these props (aws-lambda-nodejs

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { onFirstUse } from '../schemas/fields';
 import { type Status, type TicketInput, ticketFieldSchemas } from '../schemas/ticket';
 import type { TicketRecord } from '../store/entities/ticket';
 
@@ -28,15 +29,19 @@ const kindOf = (schema: z.ZodMiniType): string => {
  * the rest as EXPLICIT_DEFAULTS says. Required fields (subject, description, openedBy) and the
  * body-only lists (replies, attachedDocuments) have none.
  */
-export const TICKET_DEFAULTS: Partial<TicketRecord> = Object.fromEntries(
-  Object.entries(ticketFieldSchemas).flatMap(([name, schema]): [string, unknown][] => {
-    if (name in EXPLICIT_DEFAULTS) return [[name, EXPLICIT_DEFAULTS[name as keyof typeof EXPLICIT_DEFAULTS]]];
-    if (name === 'replies' || name === 'attachedDocuments') return [];
-    const kind = kindOf(schema);
-    if (kind === 'nullable') return [[name, null]];
-    if (kind === 'array') return [[name, []]];
-    return [];
-  }),
+export const ticketDefaults = onFirstUse(
+  (): Partial<TicketRecord> =>
+    Object.fromEntries(
+      Object.entries(ticketFieldSchemas()).flatMap(([name, schema]): [string, unknown][] => {
+        if (name in EXPLICIT_DEFAULTS)
+          return [[name, EXPLICIT_DEFAULTS[name as keyof typeof EXPLICIT_DEFAULTS]]];
+        if (name === 'replies' || name === 'attachedDocuments') return [];
+        const kind = kindOf(schema);
+        if (kind === 'nullable') return [[name, null]];
+        if (kind === 'array') return [[name, []]];
+        return [];
+      }),
+    ),
 );
 
 /** `<sequence>/<year>`: per tenant and UTC year, from 1. */
@@ -83,7 +88,7 @@ export const storedFields = (input: TicketInput): StoredFields => {
 
 /** A new ticket from its body: defaults, number, dates and the count of the replies it carries. */
 export const newTicket = (input: TicketInput, id: string, number: string, now: number): TicketRecord => {
-  const fields = { ...TICKET_DEFAULTS, ...storedFields(input) } as TicketRecord;
+  const fields = { ...ticketDefaults(), ...storedFields(input) } as TicketRecord;
   return {
     ...fields,
     id,

@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { MiddlewareObj } from '@middy/core';
+import { sourceStack } from '../observability/source-stack';
 
 /** `service` on every log line and the service dimension of every metric. */
 export const SERVICE_NAME = process.env.POWERTOOLS_SERVICE_NAME ?? 'helpdesk';
@@ -75,7 +76,7 @@ export const errorFields = (error: unknown, depth = 0): ErrorFields => {
     name: str(e.name, 200) ?? error.constructor?.name ?? 'Error',
     ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code).slice(0, 200) } : {}),
     message: str(e.message, MAX_MESSAGE) ?? '',
-    ...(typeof e.stack === 'string' ? { stack: e.stack.slice(0, MAX_STACK) } : {}),
+    ...(typeof e.stack === 'string' ? { stack: sourceStack(e.stack).slice(0, MAX_STACK) } : {}),
     ...(typeof e.$fault === 'string' ? { fault: e.$fault.slice(0, 20) } : {}),
     ...(typeof metadata?.httpStatusCode === 'number' ? { httpStatusCode: metadata.httpStatusCode } : {}),
     ...(e.cause instanceof Error && depth < MAX_CAUSES ? { cause: errorFields(e.cause, depth + 1) } : {}),

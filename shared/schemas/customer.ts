@@ -12,16 +12,17 @@ import {
 
 /** Customers as request bodies carry them (seed: Customer table). Stored shape: store/entities/customer.ts. */
 /** Write-only credentials of the customer's portal account; the password is stored hashed. */
-const account = z.nullable(
-  z.object({
-    username: z.optional(optionalText(200)),
-    password: z.optional(
-      z.string().check(z.minLength(8, 'at least 8 characters'), z.maxLength(200, 'at most 200 characters')),
-    ),
-  }),
-);
+const account = () =>
+  z.nullable(
+    z.object({
+      username: z.optional(optionalText(200)),
+      password: z.optional(
+        z.string().check(z.minLength(8, 'at least 8 characters'), z.maxLength(200, 'at most 200 characters')),
+      ),
+    }),
+  );
 
-const fields = {
+const fields = () => ({
   name: requiredText(200),
   email,
   birthDate: z.nullable(timestamp),
@@ -50,11 +51,14 @@ const fields = {
   website: optionalText(2048),
   company: optionalText(200),
   language,
-  account,
+  account: account(),
   insertByAgentId: z.nullable(text(64)),
   customFields,
-};
+});
 
-export const customerUpdate = z.partial(z.object(fields));
-export const customerInsert = z.extend(customerUpdate, { name: fields.name, email: fields.email });
+export const customerUpdate = z.lazy(() => z.partial(z.object(fields())));
+export const customerInsert = z.lazy(() => {
+  const f = fields();
+  return z.extend(z.partial(z.object(f)), { name: f.name, email: f.email });
+});
 export type CustomerInput = z.output<typeof customerUpdate>;

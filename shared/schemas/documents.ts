@@ -22,34 +22,38 @@ export const mediaType = z
   .check(z.regex(MEDIA_TYPE, 'must be a media type such as application/pdf'));
 
 /** Exactly one content field: hex `documentBlob`, `documentBase64`, or the `uploadId` of a presigned upload. */
-export const documentInput = z
-  .object({
-    documentName: requiredText(255),
-    documentType: mediaType,
-    documentBlob: z.optional(
-      z.string().check(z.regex(HEX, 'must be hexadecimal (an even number of 0-9, a-f, A-F)')),
-    ),
-    documentBase64: z.optional(
-      z.pipe(
+export const documentInput = z.lazy(() =>
+  z
+    .object({
+      documentName: requiredText(255),
+      documentType: mediaType,
+      documentBlob: z.optional(
+        z.string().check(z.regex(HEX, 'must be hexadecimal (an even number of 0-9, a-f, A-F)')),
+      ),
+      documentBase64: z.optional(
         z.pipe(
-          z.string(),
-          z.transform((s: string) => s.replace(/\s+/g, '')),
+          z.pipe(
+            z.string(),
+            z.transform((s: string) => s.replace(/\s+/g, '')),
+          ),
+          z.string().check(z.regex(BASE64, 'must be base64')),
         ),
-        z.string().check(z.regex(BASE64, 'must be base64')),
+      ),
+      uploadId: z.optional(
+        z.string().check(z.regex(/^[0-9a-f]{24}$/, 'must be an uploadId from /ticket/attachment/upload')),
+      ),
+    })
+    .check(
+      z.refine(
+        (d) => [d.documentBlob, d.documentBase64, d.uploadId].filter((v) => v !== undefined).length === 1,
+        'send exactly one of documentBlob, documentBase64 or uploadId',
       ),
     ),
-    uploadId: z.optional(
-      z.string().check(z.regex(/^[0-9a-f]{24}$/, 'must be an uploadId from /ticket/attachment/upload')),
-    ),
-  })
-  .check(
-    z.refine(
-      (d) => [d.documentBlob, d.documentBase64, d.uploadId].filter((v) => v !== undefined).length === 1,
-      'send exactly one of documentBlob, documentBase64 or uploadId',
-    ),
-  );
+);
 export type DocumentInput = z.output<typeof documentInput>;
 
-export const documentList = z
-  .array(documentInput)
-  .check(z.maxLength(DOCUMENT_LIMITS.perRequest, `at most ${DOCUMENT_LIMITS.perRequest} documents`));
+export const documentList = z.lazy(() =>
+  z
+    .array(documentInput)
+    .check(z.maxLength(DOCUMENT_LIMITS.perRequest, `at most ${DOCUMENT_LIMITS.perRequest} documents`)),
+);

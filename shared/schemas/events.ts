@@ -20,34 +20,36 @@ const MS = /^\d{1,16}$/;
  * `GET /event/list`: `cursor` (from nextQuery), or `since` (ms: events from that instant on),
  * `type` (one or more types, comma-separated), `page` (carried by nextQuery).
  */
-export const eventListQuery = z.strictObject({
-  page: z._default(pageNumber, 1),
-  cursor: z.optional(cursorText),
-  since: z.optional(
-    z.pipe(
-      z
-        .string()
-        .check(
-          z.refine(
-            (s) => MS.test(s) && Number.isSafeInteger(Number(s)),
-            'since must be a millisecond timestamp',
+export const eventListQuery = z.lazy(() =>
+  z.strictObject({
+    page: z._default(pageNumber, 1),
+    cursor: z.optional(cursorText),
+    since: z.optional(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.refine(
+              (s) => MS.test(s) && Number.isSafeInteger(Number(s)),
+              'since must be a millisecond timestamp',
+            ),
           ),
-        ),
-      z.transform(Number),
+        z.transform(Number),
+      ),
     ),
-  ),
-  type: z.optional(
-    z.pipe(
-      z
-        .string()
-        .check(
-          z.refine(
-            (s) => s.split(',').every((t) => (EVENT_TYPES as readonly string[]).includes(t)),
-            `type must be one or more of ${EVENT_TYPES.join(', ')}, comma-separated`,
+    type: z.optional(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.refine(
+              (s) => s.split(',').every((t) => (EVENT_TYPES as readonly string[]).includes(t)),
+              `type must be one or more of ${EVENT_TYPES.join(', ')}, comma-separated`,
+            ),
           ),
-        ),
-      z.transform((s) => [...new Set(s.split(','))].sort() as EventType[]),
+        z.transform((s) => [...new Set(s.split(','))].sort() as EventType[]),
+      ),
     ),
-  ),
-});
+  }),
+);
 export type EventListQuery = z.output<typeof eventListQuery>;

@@ -29,13 +29,15 @@ export const searchText = z.string().check(
 
 /** A search value checked and normalised by `parse` (undefined: invalid, with `message`). */
 export const searchValue = (parse: (raw: string) => string | undefined, message: string) =>
-  z.pipe(
-    searchText,
-    z.transform((raw: string, ctx) => {
-      const value = parse(raw);
-      if (value === undefined) ctx.issues.push({ code: 'custom', message, input: raw });
-      return value as string;
-    }),
+  z.lazy(() =>
+    z.pipe(
+      searchText,
+      z.transform((raw: string, ctx) => {
+        const value = parse(raw);
+        if (value === undefined) ctx.issues.push({ code: 'custom', message, input: raw });
+        return value as string;
+      }),
+    ),
   );
 
 type SearchSchemas = Record<string, z.ZodMiniType<string, string>>;
@@ -45,16 +47,18 @@ export type ListQueryInput = { page: number; cursor?: string } & {
   [search: string]: string | number | undefined;
 };
 
-export const listQuery = (searches: SearchSchemas): z.ZodMiniType<ListQueryInput> => {
-  const names = Object.keys(searches);
-  const shape: Record<string, z.ZodMiniType> = {
-    page: z._default(pageNumber, 1),
-    cursor: z.optional(cursorText),
-  };
-  for (const name of names) shape[name] = z.optional(searches[name] as z.ZodMiniType<string, string>);
-  return z.strictObject(shape).check(
-    z.refine((q) => names.filter((name) => q[name] !== undefined).length <= 1, {
-      message: 'search by one field at a time',
-    }),
-  ) as unknown as z.ZodMiniType<ListQueryInput>;
-};
+/** Built on first use (fields.ts): only a list route's own function ever parses its query. */
+export const listQuery = (searches: SearchSchemas): z.ZodMiniType<ListQueryInput> =>
+  z.lazy(() => {
+    const names = Object.keys(searches);
+    const shape: Record<string, z.ZodMiniType> = {
+      page: z._default(pageNumber, 1),
+      cursor: z.optional(cursorText),
+    };
+    for (const name of names) shape[name] = z.optional(searches[name] as z.ZodMiniType<string, string>);
+    return z.strictObject(shape).check(
+      z.refine((q) => names.filter((name) => q[name] !== undefined).length <= 1, {
+        message: 'search by one field at a time',
+      }),
+    );
+  }) as unknown as z.ZodMiniType<ListQueryInput>;

@@ -11,10 +11,10 @@ export type Labels = Record<(typeof LANGUAGES)[number], string>;
 /** A lookup as stored: its name under its own field, and every label filled. */
 export type LookupRecord = { [K in LookupField]?: string } & { labels: Labels };
 
-const name = requiredText(100);
+const name = () => requiredText(100);
 export const lookupSchemas = (field: LookupField) => ({
-  insert: z.object({ [field]: name, labels: z.optional(labels) }),
-  update: z.object({ [field]: z.optional(name), labels: z.optional(labels) }),
+  insert: z.lazy(() => z.object({ [field]: name(), labels: z.optional(labels) })),
+  update: z.lazy(() => z.object({ [field]: z.optional(name()), labels: z.optional(labels) })),
 });
 export type LookupInput = { [K in LookupField]?: string } & { labels?: Partial<Labels> };
 

@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import { documentList } from './documents';
-import { type LANGUAGES, looseTimestamp, optionalText, reference, requiredText, text } from './fields';
+import {
+  type LANGUAGES,
+  looseTimestamp,
+  onFirstUse,
+  optionalText,
+  reference,
+  requiredText,
+  text,
+} from './fields';
 
 /** Limits of a ticket, documented in docs/decisions.md. */
 export const TICKET_LIMITS = {
@@ -63,99 +71,108 @@ const named = <T extends string>(
     }),
   );
 
-const status = named('status', STATUSES, parseStatus, ' (`onhold` reads as `on hold`)');
-const source = named('source', SOURCES, (s) =>
-  (SOURCES as readonly string[]).includes(s.trim().toLowerCase())
-    ? (s.trim().toLowerCase() as (typeof SOURCES)[number])
-    : undefined,
-);
+const status = () => named('status', STATUSES, parseStatus, ' (`onhold` reads as `on hold`)');
+const source = () =>
+  named('source', SOURCES, (s) =>
+    (SOURCES as readonly string[]).includes(s.trim().toLowerCase())
+      ? (s.trim().toLowerCase() as (typeof SOURCES)[number])
+      : undefined,
+  );
 
-const tag = z.pipe(
+const tag = () =>
   z.pipe(
-    z
-      .union([z.string(), z.object({ tag: z.string() })])
-      .check(z.describe('A tag, as a string or {"tag": …}; 1 to 100 characters once trimmed.')),
-    z.transform((v: string | { tag: string }) => (typeof v === 'string' ? v : v.tag).trim()),
-  ),
-  z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(TICKET_LIMITS.tagLength)),
-);
+    z.pipe(
+      z
+        .union([z.string(), z.object({ tag: z.string() })])
+        .check(z.describe('A tag, as a string or {"tag": …}; 1 to 100 characters once trimmed.')),
+      z.transform((v: string | { tag: string }) => (typeof v === 'string' ? v : v.tag).trim()),
+    ),
+    z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(TICKET_LIMITS.tagLength)),
+  );
 
 /** Tags arrive as strings or tag objects; stored as distinct strings in the order given. */
-const tags = z.pipe(
-  z.array(tag).check(z.maxLength(TICKET_LIMITS.tags, `at most ${TICKET_LIMITS.tags} tags`)),
-  z.transform((list: string[]) => [...new Set(list)]),
+const tags = () =>
+  z.pipe(
+    z.array(tag()).check(z.maxLength(TICKET_LIMITS.tags, `at most ${TICKET_LIMITS.tags} tags`)),
+    z.transform((list: string[]) => [...new Set(list)]),
+  );
+
+const customField = () =>
+  z.object({
+    name: requiredText(100),
+    value: z.union([text(2000), z.number(), z.boolean(), z.null()]),
+  });
+
+export const replyInput = z.lazy(() =>
+  z.object({
+    text: requiredText(TICKET_LIMITS.replyText),
+    replyDate: z.optional(looseTimestamp),
+    replyFromOperator: z.optional(z.nullable(reference)),
+    attachedDocuments: z.optional(documentList),
+  }),
 );
-
-const customField = z.object({
-  name: requiredText(100),
-  value: z.union([text(2000), z.number(), z.boolean(), z.null()]),
-});
-
-export const replyInput = z.object({
-  text: requiredText(TICKET_LIMITS.replyText),
-  replyDate: z.optional(looseTimestamp),
-  replyFromOperator: z.optional(z.nullable(reference)),
-  attachedDocuments: z.optional(documentList),
-});
 export type ReplyInput = z.output<typeof replyInput>;
 
 const max = (n: number, message?: string) => z.maxLength(n, message ?? `at most ${n}`);
 
-const ticketFields = z.object({
-  subject: requiredText(TICKET_LIMITS.subject),
-  description: requiredText(TICKET_LIMITS.description),
-  openedBy: reference,
-  type: z.nullable(reference),
-  area: z.nullable(reference),
-  group: z.nullable(reference),
-  assignedTo: z.nullable(reference),
-  cc: z.array(reference).check(max(TICKET_LIMITS.cc, `at most ${TICKET_LIMITS.cc} agents in cc`)),
-  priority: z.union([z.literal(0), z.literal(1)], 'must be 0 or 1'),
-  status,
-  source,
-  tags,
-  memo: optionalText(10_000),
-  customFields: z.array(customField).check(max(TICKET_LIMITS.customFields)),
-  tweetId: optionalText(100),
-  tweetType: z.nullable(z.enum(['mention', 'direct message'])),
-  facebookId: optionalText(100),
-  facebookType: z.nullable(z.enum(['post', 'private message'])),
-  linkedinId: optionalText(100),
-  linkedinType: optionalText(100),
-  googlePlusId: optionalText(100),
-  googlePlusType: optionalText(100),
-  youtubeId: optionalText(100),
-  youtubeType: optionalText(100),
-  messageUniqueId: optionalText(1000),
-  customPortalId: optionalText(100),
-  // Not a seed field: Deskero records carry it; integrators search by it (exact match).
-  externalId1: optionalText(TICKET_LIMITS.externalId),
-  toReply: z.boolean(),
-  toReplyCustomer: z.boolean(),
-  replies: z
-    .array(replyInput)
-    .check(max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`)),
-  attachedDocuments: documentList,
-});
+const ticketFields = onFirstUse(() =>
+  z.object({
+    subject: requiredText(TICKET_LIMITS.subject),
+    description: requiredText(TICKET_LIMITS.description),
+    openedBy: reference,
+    type: z.nullable(reference),
+    area: z.nullable(reference),
+    group: z.nullable(reference),
+    assignedTo: z.nullable(reference),
+    cc: z.array(reference).check(max(TICKET_LIMITS.cc, `at most ${TICKET_LIMITS.cc} agents in cc`)),
+    priority: z.union([z.literal(0), z.literal(1)], 'must be 0 or 1'),
+    status: status(),
+    source: source(),
+    tags: tags(),
+    memo: optionalText(10_000),
+    customFields: z.array(customField()).check(max(TICKET_LIMITS.customFields)),
+    tweetId: optionalText(100),
+    tweetType: z.nullable(z.enum(['mention', 'direct message'])),
+    facebookId: optionalText(100),
+    facebookType: z.nullable(z.enum(['post', 'private message'])),
+    linkedinId: optionalText(100),
+    linkedinType: optionalText(100),
+    googlePlusId: optionalText(100),
+    googlePlusType: optionalText(100),
+    youtubeId: optionalText(100),
+    youtubeType: optionalText(100),
+    messageUniqueId: optionalText(1000),
+    customPortalId: optionalText(100),
+    // Not a seed field: Deskero records carry it; integrators search by it (exact match).
+    externalId1: optionalText(TICKET_LIMITS.externalId),
+    toReply: z.boolean(),
+    toReplyCustomer: z.boolean(),
+    replies: z
+      .array(replyInput)
+      .check(max(TICKET_LIMITS.repliesPerWrite, `at most ${TICKET_LIMITS.repliesPerWrite} replies`)),
+    attachedDocuments: documentList,
+  }),
+);
 
 /** Every field a ticket body may carry, by name (domain/ticket-rules.ts derives defaults from them). */
-export const ticketFieldSchemas = ticketFields.shape;
+export const ticketFieldSchemas = () => ticketFields().shape;
 
-export const ticketUpdate = z.partial(ticketFields);
-export const ticketInsert = z.extend(ticketUpdate, {
-  subject: ticketFields.shape.subject,
-  description: ticketFields.shape.description,
-  openedBy: ticketFields.shape.openedBy,
+export const ticketUpdate = z.lazy(() => z.partial(ticketFields()));
+export const ticketInsert = z.lazy(() => {
+  const { subject, description, openedBy } = ticketFields().shape;
+  return z.extend(z.partial(ticketFields()), { subject, description, openedBy });
 });
 export type TicketInput = z.output<typeof ticketUpdate>;
 
-export const noteInput = z.object({
-  note: requiredText(TICKET_LIMITS.note),
-  insertBy: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
-  assignedTo: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
-  date: z.optional(looseTimestamp),
-  remindMe: z.optional(z.nullable(looseTimestamp)),
-});
+export const noteInput = z.lazy(() =>
+  z.object({
+    note: requiredText(TICKET_LIMITS.note),
+    insertBy: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+    assignedTo: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+    date: z.optional(looseTimestamp),
+    remindMe: z.optional(z.nullable(looseTimestamp)),
+  }),
+);
 export type NoteInput = z.output<typeof noteInput>;
 
 /** Labels of the fixed vocabularies, returned inside status and source objects. */

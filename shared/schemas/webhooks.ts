@@ -8,7 +8,7 @@ import { optionalText } from './fields';
  * (`description`). The URL's scheme and addresses are checked by the domain
  * (domain/receiver-url.ts), at insert, at update and before every delivery.
  */
-const fields = {
+const fields = () => ({
   url: z.url('must be an absolute URL').check(z.maxLength(2000, 'at most 2000 characters')),
   types: z
     .array(z.enum(EVENT_TYPES, `must be one of ${EVENT_TYPES.join(', ')}`))
@@ -20,8 +20,11 @@ const fields = {
     .boolean()
     .check(z.describe('Deliveries run (default true); `true` re-enables one disabled after failures.')),
   description: optionalText(500),
-};
+});
 
-export const webhookUpdate = z.partial(z.object(fields));
-export const webhookInsert = z.extend(webhookUpdate, { url: fields.url });
+export const webhookUpdate = z.lazy(() => z.partial(z.object(fields())));
+export const webhookInsert = z.lazy(() => {
+  const f = fields();
+  return z.extend(z.partial(z.object(f)), { url: f.url });
+});
 export type WebhookInput = z.output<typeof webhookUpdate>;

@@ -229,11 +229,9 @@ describe('functions', () => {
         Handler: 'index.handler',
       });
       const env = (fn.Properties.Environment as { Variables: Json }).Variables;
-      expect(env, id).toMatchObject({
-        NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'helpdesk',
-        LOG_LEVEL: 'INFO',
-      });
+      expect(env, id).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'helpdesk', LOG_LEVEL: 'INFO' });
+      // No --enable-source-maps: error lines map their stacks themselves (shared/observability/source-stack.ts).
+      expect(env.NODE_OPTIONS, id).toBeUndefined();
       // Public routes (the docs) and the key rotation are told of no table: they have none.
       const table = only(resources(template, 'AWS::DynamoDB::GlobalTable'))[0];
       if (publicIds.has(id) || rotationIds.has(id)) expect(env.TABLE_NAME, id).toBeUndefined();

@@ -305,7 +305,8 @@ describe('environment', () => {
         MemorySize: 1024,
         Handler: 'index.handler',
       });
-      expect(variablesOf(id), id).toMatchObject({ NODE_OPTIONS: '--enable-source-maps', LOG_LEVEL: 'INFO' });
+      expect(variablesOf(id), id).toMatchObject({ LOG_LEVEL: 'INFO' });
+      expect(variablesOf(id).NODE_OPTIONS, id).toBeUndefined();
       expect(variablesOf(id).INDEX_MIGRATION_STEP, id).toBeUndefined();
     }
     const migrating = build({ indexMigrationStep: '4' });

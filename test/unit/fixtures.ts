@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { TICKET_DEFAULTS } from '../../shared/domain/ticket-rules';
+import { ticketDefaults } from '../../shared/domain/ticket-rules';
 import type { CustomerRecord } from '../../shared/store/entities/records';
 import type { TicketRecord } from '../../shared/store/entities/ticket';
 import type { WriteOp } from '../../shared/store/write-ops';
@@ -24,7 +24,7 @@ export const customer = (over: Partial<CustomerRecord> = {}): CustomerRecord => 
 });
 
 export const ticket = (over: Partial<TicketRecord> = {}): TicketRecord => ({
-  ...(TICKET_DEFAULTS as TicketRecord),
+  ...(ticketDefaults() as TicketRecord),
   id: id(100),
   number: '1/2026',
   subject: 'Printer on fire',

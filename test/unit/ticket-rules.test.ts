@@ -8,7 +8,7 @@ import {
   numberingYear,
   replyTurn,
   storedFields,
-  TICKET_DEFAULTS,
+  ticketDefaults,
   ticketNumber,
   updatedTicket,
 } from '../../shared/domain/ticket-rules';
@@ -17,9 +17,9 @@ import type { StoredLookup } from '../../shared/store/entities/records';
 import type { NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
 import { id, NOW, ticket } from './fixtures';
 
-describe('TICKET_DEFAULTS', () => {
+describe('ticketDefaults', () => {
   it('is null for every nullable field, [] for the lists, and the documented values for the rest', () => {
-    expect(TICKET_DEFAULTS).toEqual({
+    expect(ticketDefaults()).toEqual({
       type: null,
       area: null,
       group: null,
@@ -50,7 +50,7 @@ describe('TICKET_DEFAULTS', () => {
   });
 
   it('is itself a valid ticket body once the required fields are added', () => {
-    const body = { ...TICKET_DEFAULTS, subject: 's', description: 'd', openedBy: { id: id(1) } };
+    const body = { ...ticketDefaults(), subject: 's', description: 'd', openedBy: { id: id(1) } };
     expect(ticketInsert.safeParse(body).success).toBe(true);
   });
 });
@@ -145,7 +145,7 @@ describe('newTicket', () => {
       NOW,
     );
     expect(t).toEqual({
-      ...TICKET_DEFAULTS,
+      ...ticketDefaults(),
       subject: 'S',
       description: 'D',
       openedBy: id(1),
