@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -56,4 +56,20 @@ describe('the tracer in a bundle', () => {
     expect(statSync(fromContext).size - plain).toBeGreaterThan(100_000);
     expect(statSync(packaged(true)).size).toBe(statSync(fromContext).size);
   }, 180_000);
+});
+
+describe('the packaged bundle', () => {
+  it('takes node:http and node:https from the runtime, never by an ES import (its facade cost ~45 ms)', () => {
+    const code = readFileSync(packaged(undefined), 'utf8');
+    expect(code).not.toMatch(/from\s*["']node:https?["']/);
+    expect(code).not.toMatch(/from\s*["']https?["']/);
+    expect(code).toContain('process.getBuiltinModule("node:http")');
+    expect(code).toContain('process.getBuiltinModule("node:https")');
+  }, 120_000);
+
+  it('ships its source map beside it, for error lines to map their stacks', () => {
+    const bundle = packaged(undefined);
+    expect(existsSync(`${bundle}.map`)).toBe(true);
+    expect(readFileSync(bundle, 'utf8')).toContain('//# sourceMappingURL=index.mjs.map');
+  }, 120_000);
 });
