@@ -5,9 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../../infra/bundling';
+import { bundleLikeAFunction } from '../helpers/bundle';
 
 /**
  * Bundles take `node:http` and `node:https` from the runtime's CommonJS modules
@@ -29,8 +28,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  writeFileSync(
-    join(dir, 'entry.ts'),
+  await bundleLikeAFunction(
+    dir,
     [
       "import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';",
       "import { STATUS_CODES } from 'node:http';",
@@ -43,14 +42,6 @@ beforeAll(async () => {
       'process.stdout.write(JSON.stringify({ tables: out.TableNames, status: STATUS_CODES[404] }));',
     ].join('\n'),
   );
-  await build({
-    ...esbuildOptions(),
-    entryPoints: [join(dir, 'entry.ts')],
-    outfile: join(dir, 'index.mjs'),
-    absWorkingDir: process.cwd(),
-    // The entry lives in a temporary directory: resolve packages from the project.
-    nodePaths: [join(process.cwd(), 'node_modules')],
-  });
 }, 60_000);
 
 afterAll(async () => {

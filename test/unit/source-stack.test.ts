@@ -3,10 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../../infra/bundling';
 import { sourceStack } from '../../shared/observability/source-stack';
+import { bundleLikeAFunction } from '../helpers/bundle';
 
 /**
  * Functions start without --enable-source-maps; an error log line maps its stack through the map
@@ -27,8 +26,8 @@ beforeAll(async () => {
     '};',
   ];
   writeFileSync(join(dir, 'shared', 'thrower.ts'), `${thrower.join('\n')}\n`);
-  writeFileSync(
-    join(dir, 'entry.ts'),
+  await bundleLikeAFunction(
+    dir,
     [
       `import { errorFields } from ${JSON.stringify(logger)};`,
       "import { handler } from './shared/thrower';",
@@ -39,12 +38,6 @@ beforeAll(async () => {
       '}',
     ].join('\n'),
   );
-  await build({
-    ...esbuildOptions(),
-    entryPoints: [join(dir, 'entry.ts')],
-    outfile: join(dir, 'index.mjs'),
-    absWorkingDir: dir,
-  });
   const out = execFileSync(process.execPath, [join(dir, 'index.mjs')], {
     env: { PATH: process.env.PATH },
     encoding: 'utf8',
