@@ -301,6 +301,7 @@ export class HelpdeskStack extends Stack {
       functions: this.functions,
       webhooks: this.webhooks,
       table,
+      ...(regional ? { replicatesTo: regional.regions.filter((r) => r !== regional.region) } : {}),
       alarmEmail: settings.alarmEmail,
       accountConcurrencyLimit: settings.accountConcurrencyLimit,
       removalPolicy,

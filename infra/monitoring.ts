@@ -112,6 +112,9 @@ export const TABLE_EVALUATION = evaluation(5, 1, 1);
 export const ACCOUNT_CONCURRENCY_PERCENT = 80;
 /** …in 3 of the last 5 minutes. */
 export const ACCOUNT_CONCURRENCY_EVALUATION = evaluation(1, 3, 5);
+/** Several regions: average replication latency (ms) to another region's replica; normally about a second. */
+export const REPLICATION_LATENCY_MS = 60_000;
+export const REPLICATION_EVALUATION = evaluation(5, 2, 3);
 
 /**
  * The operations whose ThrottledRequests and SystemErrors are summed: every one the data layer,
@@ -155,6 +158,8 @@ export interface HelpdeskMonitoringProps {
   readonly functions: ReadonlyMap<string, LambdaFunction>;
   readonly webhooks: MonitoredWebhooks;
   readonly table: ITableV2;
+  /** Several regions: the regions this stack's replica replicates to (ReplicationLatency alarms). */
+  readonly replicatesTo?: readonly string[];
   /** Subscribed to the topic by e-mail when given. */
   readonly alarmEmail?: string;
   /** The account's Lambda concurrency limit in this region. */
@@ -245,6 +250,7 @@ export class HelpdeskMonitoring extends Construct {
     this.monitorApi(props);
     this.monitorAccountConcurrency(props.accountConcurrencyLimit);
     this.monitorTable(props.table);
+    if (props.replicatesTo?.length) this.monitorReplication(props.table, props.replicatesTo);
     this.monitorQueues(props.webhooks);
     this.monitorFunction('webhookFanOut', props.webhooks.fanout, FANOUT_NOTES, 'stream');
     this.monitorFunction('webhookDeliver', props.webhooks.deliver, DELIVER_NOTES, 'queue');
@@ -426,6 +432,48 @@ export class HelpdeskMonitoring extends Construct {
         group('Duration p99 (ms)', (fn, label) =>
           fn.metricDuration({ label, period, statistic: Stats.p(99) }),
         ),
+      ],
+    });
+  }
+
+  /**
+   * Several regions: how far behind each other region's replica is with this region's writes
+   * (AWS/DynamoDB ReplicationLatency, emitted here per receiving region). Readers there see the
+   * data that old; writes are unaffected (they run at the tenant's home, docs/regions.md).
+   */
+  private monitorReplication(table: ITableV2, receivingRegions: readonly string[]): void {
+    const e = REPLICATION_EVALUATION;
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'Replication',
+      humanReadableName: 'Global table: replication latency',
+      metricGroups: [
+        {
+          title: 'Replication latency to each other region (ms, average)',
+          metrics: receivingRegions.map((region) => ({
+            alarmFriendlyName: `Latency-${region}`,
+            metric: new Metric({
+              namespace: 'AWS/DynamoDB',
+              metricName: 'ReplicationLatency',
+              dimensionsMap: { TableName: table.tableName, ReceivingRegion: region },
+              statistic: Stats.AVERAGE,
+              period: e.period,
+              label: region,
+            }),
+            addAlarm: once(
+              custom(
+                REPLICATION_LATENCY_MS,
+                e,
+                `Writes made in this region reached the replica in ${region} more than ` +
+                  `${REPLICATION_LATENCY_MS / 1000} s late on average in ${e.datapointsToAlarm} of the last ` +
+                  `${e.evaluationPeriods} periods of ${e.period.toMinutes()} min. Readers in ${region} see ` +
+                  "this region's tenants that far behind (reads with Helpdesk-Read-Home: true do not); " +
+                  'writes are unaffected. Check the AWS Health Dashboard for DynamoDB in both regions. ' +
+                  'Do not re-home tenants away from this region while it lasts: what has not replicated ' +
+                  'would be left behind (docs/regions.md, re-homing).',
+              ),
+            ),
+          })),
+        },
       ],
     });
   }

@@ -113,11 +113,7 @@ describe('cursor key rotation', () => {
       Architectures: ['arm64'],
       Handler: 'index.handler',
     });
-    expect(Object.keys(envOf(b, rotationId)).sort()).toEqual([
-      'LOG_LEVEL',
-      'NODE_OPTIONS',
-      'POWERTOOLS_SERVICE_NAME',
-    ]);
+    expect(Object.keys(envOf(b, rotationId)).sort()).toEqual(['LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME']);
   });
 
   it("limits the rotation function to this secret: no table, bucket, queue, nor any other secret's action", () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHelpdeskStack, buildHelpdeskStacks } from '../../infra/app';
 import type { HelpdeskStack } from '../../infra/helpdesk-stack';
 import { signsCursors } from '../../infra/helpdesk-stack';
+import { REPLICATION_EVALUATION, REPLICATION_LATENCY_MS } from '../../infra/monitoring';
 import { REPLICATED_PREFIX, readRegionsContext } from '../../infra/regions';
 import { BLOB_AREAS, type BlobArea, dynamoActions, type Route, routes } from '../../shared/routes';
 import { ALL_INDEXES, TTL_ATTRIBUTE } from '../../shared/store/table-schema';
@@ -420,11 +421,7 @@ describe('functions', () => {
         if (id.startsWith('AWS679f53fac002430cb0da5b7982bd2287')) continue; // the DescribeTable provider
         // The primary's key rotation touches the secret alone, wherever its replicas are.
         if (v.stack.rotatesCursorKey && id === idOf(v, v.stack.cursorKeyRotation)) {
-          expect(Object.keys(v.envOf(id)).sort(), id).toEqual([
-            'LOG_LEVEL',
-            'NODE_OPTIONS',
-            'POWERTOOLS_SERVICE_NAME',
-          ]);
+          expect(Object.keys(v.envOf(id)).sort(), id).toEqual(['LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME']);
           continue;
         }
         expect(v.envOf(id), `${region} ${id}`).toMatchObject({ REGIONS: `${A},${B}`, PRIMARY_REGION: A });
@@ -569,11 +566,47 @@ describe('monitoring', () => {
       // Named after the region's stack: the regions' alarms do not collide in one account.
       const prefix = `Helpdesk-dev-${region}-`;
       for (const a of alarms) expect(String(a.AlarmName), region).toMatch(new RegExp(`^${prefix}`));
-      expect(alarms.map((a) => String(a.AlarmName).slice(prefix.length)).sort(), region).toEqual(
+      // One more per other region: its replication latency (below).
+      const own = alarms.filter((a) => !String(a.AlarmName).includes('-Replication-Latency-'));
+      expect(own.map((a) => String(a.AlarmName).slice(prefix.length)).sort(), region).toEqual(
         [...singleAlarms].sort(),
       );
       expect(v.json).toMatchObject({ Outputs: { AlarmTopicArn: expect.anything() } });
     }
+  });
+
+  it('alarms on replication latency to every other region, and a single region has no such alarm', () => {
+    const latencyOf = (alarms: Json[]) =>
+      alarms.filter((a) => String(a.AlarmName).includes('-Replication-Latency-'));
+    for (const [region, v] of both) {
+      const other = region === A ? B : A;
+      const latency = latencyOf(nestedOf(v).alarms);
+      expect(
+        latency.map((a) => a.AlarmName),
+        region,
+      ).toEqual([`Helpdesk-dev-${region}-Replication-Latency-${other}`]);
+      expect(latency[0], region).toMatchObject({
+        Threshold: REPLICATION_LATENCY_MS,
+        ComparisonOperator: 'GreaterThanThreshold',
+        EvaluationPeriods: REPLICATION_EVALUATION.evaluationPeriods,
+        DatapointsToAlarm: REPLICATION_EVALUATION.datapointsToAlarm,
+        Metrics: [
+          {
+            MetricStat: {
+              Metric: { Namespace: 'AWS/DynamoDB', MetricName: 'ReplicationLatency' },
+              Period: REPLICATION_EVALUATION.period.toSeconds(),
+              Stat: 'Average',
+            },
+          },
+        ],
+      });
+      expect([...dimensions(v, latency, 'ReceivingRegion')], region).toEqual([other]);
+      expect([...dimensions(v, latency, 'TableName')], region).toEqual([
+        v.flat(v.stack.resolve(v.stack.table.tableName)),
+      ]);
+      expect(String(latency[0]?.AlarmDescription), region).toContain(other);
+    }
+    expect(latencyOf(nestedOf(single).alarms)).toEqual([]);
   });
 
   it("watches the region's own table (the primary's by reference, a replica by name) and its own functions", () => {

@@ -568,11 +568,7 @@ describe('least privilege', () => {
       expect(actionsOf(template, id), r.operationId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
       const fn = template.toJSON().Resources[id] as Resource;
       const env = (fn.Properties.Environment as { Variables: Json }).Variables;
-      expect(Object.keys(env).sort(), r.operationId).toEqual([
-        'LOG_LEVEL',
-        'NODE_OPTIONS',
-        'POWERTOOLS_SERVICE_NAME',
-      ]);
+      expect(Object.keys(env).sort(), r.operationId).toEqual(['LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME']);
     }
   });
 
