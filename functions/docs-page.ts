@@ -1,5 +1,5 @@
-import { apiHandler } from '../shared/http/api-handler';
 import { docsPage } from '../shared/http/docs-page';
+import { publicHandler } from '../shared/http/public-handler';
 
 /** `GET /docs`: the API reference page (public). */
-export const handler = apiHandler('docsPage', async ({ baseUrl }) => docsPage(baseUrl));
+export const handler = publicHandler('docsPage', async ({ baseUrl }) => docsPage(baseUrl));

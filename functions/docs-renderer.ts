@@ -1,5 +1,5 @@
-import { apiHandler } from '../shared/http/api-handler';
 import { DOCS_HEADERS } from '../shared/http/docs-page';
+import { publicHandler } from '../shared/http/public-handler';
 import { staticFile, staticFileResponse } from '../shared/http/static-file';
 import { REDOC_FILE } from '../shared/routes';
 
@@ -8,7 +8,7 @@ import { REDOC_FILE } from '../shared/routes';
  * from next to the bundle, gzip-compressed when accepted. The page asks for it with `?v=<version>`,
  * so it may be cached for a year.
  */
-export const handler = apiHandler('docsRenderer', async ({ event }) =>
+export const handler = publicHandler('docsRenderer', async ({ event }) =>
   staticFileResponse(staticFile(REDOC_FILE), event, {
     ...DOCS_HEADERS,
     'content-type': 'text/javascript; charset=utf-8',

@@ -3,7 +3,6 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { config } from '../config';
 import type { WriteContext } from '../domain/commit';
 import { publishMetrics, recordCreated } from '../observability/metrics';
 import { tracing } from '../observability/tracing';
@@ -13,6 +12,7 @@ import { withDeadline } from '../store/deadline';
 import { db } from '../store/dynamo';
 import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempotency';
 import { withRegionScope } from '../store/store-region';
+import { baseUrlOf } from './base-url';
 import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { type Compat, compatFor, compatProfile } from './compat';
@@ -149,10 +149,3 @@ export const apiHandler = <Op extends OperationId>(
  * truthfully (503 nothing written, or 504 outcome unknown) instead of being cut off.
  */
 const DEADLINE_MARGIN_MS = 1500;
-
-const baseUrlOf = (event: AuthorizedEvent): string => {
-  const configured = config().PUBLIC_BASE_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  const proto = event.headers['x-forwarded-proto'] ?? 'https';
-  return `${proto}://${event.requestContext.domainName}`;
-};

@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { publishMetrics } from '../observability/metrics';
 import { tracing } from '../observability/tracing';
 import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
+import { baseUrlOf } from './base-url';
 import { logContext } from './logger';
 import { problemResponses } from './problem-response';
 import { requestLog } from './request-log';
@@ -14,10 +15,12 @@ import { wellFormedInput } from './well-formed';
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
-/** What a public operation receives: its validated query; no tenant, no body, no writes. */
+/** What a public operation receives: its validated query and the API's origin; no tenant, no body, no writes. */
 export interface PublicRequest<R extends Route = Route> {
   event: APIGatewayProxyEventV2;
   query: Output<R['request']['query']>;
+  /** The API's origin as the client reached it (base-url.ts). */
+  baseUrl: string;
 }
 
 /**
@@ -49,6 +52,7 @@ export const publicHandler = <Op extends OperationId>(
       operation({
         event,
         query: (query ? validate(query, event.queryStringParameters ?? {}, 'query') : undefined) as never,
+        baseUrl: baseUrlOf(event),
       }),
     );
 };
