@@ -71,7 +71,7 @@ const parseCommand = (argv: string[]): Command => {
     return profile;
   };
   const region = (given: string | undefined): string => {
-    if (!given || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(given))
+    if (!given || !/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/.test(given))
       throw new UsageError(`client ${action} needs a region name like us-east-1, not ${given ?? 'nothing'}`);
     return given;
   };
@@ -140,6 +140,13 @@ const openStore = async (): Promise<() => Promise<void>> => {
 /** Runs the command; returns the process exit code. */
 const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
   const clients = await import('../shared/auth/clients');
+  // Several regions (REGIONS): a home must be one of the deployment's.
+  const home =
+    command.name === 'rehome' ? command.region : command.name === 'create' ? command.homeRegion : undefined;
+  const { config } = await import('../shared/config');
+  const deployed = config().REGIONS?.split(',');
+  if (home && deployed && !deployed.includes(home))
+    throw new UsageError(`region ${home} is not one of this deployment's (REGIONS=${deployed.join(',')})`);
   switch (command.name) {
     case 'create': {
       const { clientId, apiToken } = await clients.createClient(
@@ -170,11 +177,18 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
       return 0;
     }
     case 'rehome': {
-      if (!(await clients.rehomeClient(command.clientId, command.region))) {
+      const outcome = await clients.rehomeClient(command.clientId, command.region);
+      if (!outcome) {
         const { NotFound } = await import('../shared/store/errors');
         throw new NotFound(`Client ${command.clientId}`);
       }
-      print({ clientId: command.clientId, homeRegion: command.region });
+      // oldHomeFenced false: the old home could not be told (docs/regions.md says what that means).
+      print({
+        clientId: command.clientId,
+        homeRegion: command.region,
+        ...outcome,
+        writesFrom: new Date(outcome.writesFrom).toISOString(),
+      });
       return 0;
     }
   }
@@ -200,6 +214,10 @@ const main = async (): Promise<number> => {
   try {
     return await run(command, print);
   } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`helpdesk: ${error.message}`);
+      return 2;
+    }
     // The same problem+json the API would answer (a DomainError such as an unknown client).
     const { DomainError } = await import('../shared/store/errors');
     if (!(error instanceof DomainError)) throw error;

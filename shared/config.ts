@@ -93,6 +93,11 @@ const schema = z.object({
    * the simulation's negative control, which must then show the conflicts homing prevents.
    */
   REGION_HOMING: withDefault(z.stringbool(), true),
+  /**
+   * How long (ms) the new home refuses a re-homed tenant's writes while the old home's last writes
+   * replicate (auth/clients.ts REHOME_SETTLE_MS, 10 s); the simulation shortens it.
+   */
+  REHOME_SETTLE_MS: z.optional(whole(0, 3_600_000)),
   /** The FIFO queue webhook deliveries wait in (infra/webhook-pipeline.ts; the local server's own). */
   WEBHOOK_QUEUE_URL: z.optional(z.url()),
   /** Points the SQS calls at the local queue server (local/sqs-local.ts); unset in AWS. */

@@ -142,3 +142,8 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
 };
 
 export const forgetVerifiedTokens = (): void => verified.clear();
+
+/** Forgets what this instance remembers of a client's tokens: its home moved (store/home-fence.ts). */
+export const forgetClientTokens = (clientId: string): void => {
+  for (const key of verified.keys()) if (key.startsWith(`${clientId}\n`)) verified.delete(key);
+};

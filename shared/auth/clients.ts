@@ -2,19 +2,22 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { type CompatProfile, DEFAULT_COMPAT, storedCompat } from '../schemas/compat';
 import { DEFAULT_TICKET_TYPES } from '../schemas/lookups';
+import { getMany } from '../store/batch-get';
 import { db, tableName } from '../store/dynamo';
 import { ticketTypeEntity } from '../store/entities/records';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
 import { itemOf } from '../store/entity';
 import { NotFound } from '../store/errors';
+import { SEQUENCE_HOME } from '../store/home-fence';
 import { newId } from '../store/ids';
 import { counterNames, type ItemKey, keys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { insertWrites } from '../store/records';
-import { inRegion } from '../store/store-region';
+import { defaultHomeRegion, inRegion } from '../store/store-region';
 import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
+import { itemId } from '../store/write-ops';
 import { randomSecret, sha256 } from './hashing';
 
 /**
@@ -33,10 +36,8 @@ export interface ClientSummary {
 }
 
 /** The home region of a client item (one created before regions existed: the primary region). */
-export const homeOf = (client: { homeRegion?: unknown }): string => {
-  const { PRIMARY_REGION, AWS_REGION } = config();
-  return typeof client.homeRegion === 'string' ? client.homeRegion : (PRIMARY_REGION ?? AWS_REGION);
-};
+export const homeOf = (client: { homeRegion?: unknown }): string =>
+  typeof client.homeRegion === 'string' ? client.homeRegion : defaultHomeRegion();
 
 /**
  * How far a tenant's ticket numbers jump when it is re-homed: more than its old home could have
@@ -98,47 +99,104 @@ export const listClients = async (): Promise<ClientSummary[]> => {
 };
 
 /**
- * Moves a tenant's home to `region` (a regional outage: docs/regions.md, "Re-homing"). Written
- * in the new home, in one transaction: the client's `homeRegion`, and every ticket-number
- * sequence of this and next year moved on by REHOME_NUMBER_GAP, so no number the old home
- * issued and had not yet replicated is issued again. Writes the old home acknowledged and had
- * not replicated when it went down are not here; they come back when it does (last writer wins
- * per item). Returns false for an unknown client.
+ * How long the new home refuses a re-homed tenant's writes (they answer 503, nothing written):
+ * the old home's last acknowledged writes replicate meanwhile, so none is overwritten by a write
+ * planned without it (last writer wins per item). Well above global tables' usual lag (about a
+ * second; the ReplicationLatency alarm fires past 60 s). REHOME_SETTLE_MS changes it.
  */
-export const rehomeClient = async (clientId: string, region: string): Promise<boolean> =>
-  inRegion(region, async () => {
-    const year = new Date().getUTCFullYear();
-    const sequences = [year, year + 1].map((y) => counterNames.sequence('TICKET', y));
-    try {
-      await writeAtomically([
-        {
-          item: {
-            Update: {
-              Key: keys.client(clientId),
-              UpdateExpression: 'SET homeRegion = :region, rehomedAt = :now',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':region': region, ':now': Date.now() },
-            },
-          },
-          onConditionFailed: () => new NotFound(`Client ${clientId}`),
-        },
-        ...sequences.map((name) => ({
-          item: {
-            Update: {
-              Key: keys.counter(clientId, name),
-              UpdateExpression: 'ADD #n :gap',
-              ExpressionAttributeNames: { '#n': 'n' },
-              ExpressionAttributeValues: { ':gap': REHOME_NUMBER_GAP },
-            },
-          },
-        })),
-      ]);
-      return true;
-    } catch (error) {
-      if (error instanceof NotFound) return false;
-      throw error;
-    }
+export const REHOME_SETTLE_MS = 10_000;
+
+export interface RehomeOutcome {
+  /** The home the client had. */
+  oldHome: string;
+  /**
+   * Whether the old home was told first, so that it refuses the tenant's writes from then on.
+   * False when it could not be reached (an outage): `oldHomeError` says why.
+   */
+  oldHomeFenced: boolean;
+  oldHomeError?: string;
+  /** From when (ms) the new home takes the tenant's writes. */
+  writesFrom: number;
+}
+
+/**
+ * Moves a tenant's home to `region` (a regional outage, or moving back: docs/regions.md,
+ * "Re-homing"); undefined for an unknown client.
+ *
+ * One transaction, written at the old home first (when it answers), then at the new home: the
+ * client's `homeRegion` and `settledAt` (now plus the settling time), and every ticket-number
+ * sequence of this and next year named to the new home (`home`), with the same `settledAt`, and
+ * moved on by REHOME_NUMBER_GAP.
+ * 1. From the first write on, the old home refuses the tenant's writes (store/home-fence.ts),
+ *    even through instances that still remember it as the home.
+ * 2. The new home refuses them until `settledAt`: the old home's last writes replicate meanwhile.
+ * 3. No number the old home issued is issued again: whichever of the two writes of a sequence
+ *    wins replication, it holds the old value plus the gap.
+ *
+ * With the old home down, step 1 fails and is reported: writes it acknowledged and had not
+ * replicated are not in the new home; they replicate when it comes back (last writer wins per
+ * item), and the old home then refuses the tenant's writes as soon as step 2 has reached it.
+ */
+export const rehomeClient = async (clientId: string, region: string): Promise<RehomeOutcome | undefined> => {
+  const client = (await getMany([keys.client(clientId)], { consistent: true })).get(
+    itemId(keys.client(clientId)),
+  );
+  if (!client) return undefined;
+  const oldHome = homeOf(client);
+  const now = Date.now();
+  const writesFrom = now + (config().REHOME_SETTLE_MS ?? REHOME_SETTLE_MS);
+  const year = new Date(now).getUTCFullYear();
+  const sequences = [year, year + 1].map((y) => keys.counter(clientId, counterNames.sequence('TICKET', y)));
+  const clientUpdate = (set: string, values: Record<string, unknown>) => ({
+    item: {
+      Update: {
+        Key: keys.client(clientId),
+        UpdateExpression: `SET ${set}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+      },
+    },
+    onConditionFailed: () => new NotFound(`Client ${clientId}`),
   });
+  // Both homes get the same change, so whichever replica's version wins (last writer wins per
+  // item, whatever the clocks say) names the new home, keeps the settling time and has the gap.
+  const sequenceUpdate = (key: ItemKey) => ({
+    item: {
+      Update: {
+        Key: key,
+        UpdateExpression: 'SET #home = :region, settledAt = :settled ADD #n :gap',
+        ExpressionAttributeNames: { '#home': SEQUENCE_HOME, '#n': 'n' },
+        ExpressionAttributeValues: { ':region': region, ':settled': writesFrom, ':gap': REHOME_NUMBER_GAP },
+      },
+    },
+  });
+  const rehomed = [
+    clientUpdate('homeRegion = :region, rehomedAt = :now, settledAt = :settled', {
+      ':region': region,
+      ':now': now,
+      ':settled': writesFrom,
+    }),
+    ...sequences.map(sequenceUpdate),
+  ];
+  let oldHomeFenced = oldHome === region;
+  let oldHomeError: string | undefined;
+  if (oldHome !== region) {
+    try {
+      await inRegion(oldHome, () => writeAtomically(rehomed));
+      oldHomeFenced = true;
+    } catch (error) {
+      if (error instanceof NotFound) return undefined;
+      oldHomeError = `${(error as Error).name}: ${(error as Error).message}`;
+    }
+  }
+  try {
+    await inRegion(region, () => writeAtomically(rehomed));
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+  return { oldHome, oldHomeFenced, ...(oldHomeError ? { oldHomeError } : {}), writesFrom };
+};
 
 /**
  * Pins the client to another compatibility profile. Returns false for an unknown client.

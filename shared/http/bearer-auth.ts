@@ -1,8 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { verifyAccessToken } from '../auth/access-tokens';
+import { forgetClientTokens, verifyAccessToken } from '../auth/access-tokens';
 import { bearerCredentials } from '../auth/credentials';
 import type { CompatProfile } from '../schemas/compat';
+import { HomeMoving } from '../store/errors';
 import type { IdempotencyContext } from '../store/idempotency';
 import { throttledAuthentication } from './auth-throttle';
 import type { Compat } from './compat';
@@ -36,5 +37,10 @@ export const bearerAuth = (): MiddlewareObj<AuthorizedEvent> => ({
       },
     );
     event.requestContext.authorizer = { lambda: { tenantId: clientId, compat, homeRegion } };
+  },
+  // The client's home moved (a re-home): the next request reads it again, not the remembered one.
+  onError: ({ event, error }) => {
+    const tenantId = event.requestContext.authorizer?.lambda.tenantId;
+    if (tenantId && error instanceof HomeMoving) forgetClientTokens(tenantId);
   },
 });

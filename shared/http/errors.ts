@@ -5,6 +5,7 @@ import {
   DeadlineExceeded,
   DomainError,
   type FieldError,
+  HomeMoving,
   IdempotencyKeyReused,
   InvalidCursor,
   InvalidInput,
@@ -58,6 +59,7 @@ const STATUS: [new (...args: never[]) => DomainError, number, string][] = [
   [LimitExceeded, 413, 'Content Too Large'],
   [IdempotencyKeyReused, 422, 'Unprocessable Content'],
   [Contended, 503, 'Service Unavailable'],
+  [HomeMoving, 503, 'Service Unavailable'],
   [DeadlineExceeded, 503, 'Service Unavailable'],
   [OutcomeUnknown, 504, 'Gateway Timeout'],
 ];
@@ -72,7 +74,12 @@ export const fromDomainError = (error: DomainError): HttpError => {
   if (error instanceof Unauthorized) {
     headers['WWW-Authenticate'] = `${error.scheme} realm="helpdesk"`;
   }
-  if (error instanceof Contended || error instanceof DeadlineExceeded || error instanceof OutcomeUnknown) {
+  if (
+    error instanceof Contended ||
+    error instanceof HomeMoving ||
+    error instanceof DeadlineExceeded ||
+    error instanceof OutcomeUnknown
+  ) {
     headers['Retry-After'] = '1';
   }
   return new HttpError(status, error.code, title, error.message, error.errors, headers);

@@ -18,9 +18,10 @@ export const READ_HOME_HEADER = 'helpdesk-read-home';
 
 export const homeRegion = (route: Route): MiddlewareObj<AuthorizedEvent> => ({
   before: ({ event }) => {
-    const home = event.requestContext.authorizer?.lambda.homeRegion;
-    if (!home || !config().REGION_HOMING) return;
-    useHome(home);
+    const client = event.requestContext.authorizer?.lambda;
+    const home = client?.homeRegion;
+    if (!client || !home || !config().REGION_HOMING) return;
+    useHome(home, client.tenantId);
     if (route.access === 'write' || event.headers[READ_HOME_HEADER] === 'true') useRegion(home);
   },
 });

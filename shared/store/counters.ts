@@ -1,6 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
 import { db, tableName } from './dynamo';
+import { HomeMoving } from './errors';
+import { sequenceFence } from './home-fence';
 import { type ItemKey, keys } from './keys';
 import { type CountCell, itemId } from './write-ops';
 
@@ -42,17 +44,25 @@ export const cellKeys = (cells: readonly CountCell[]): ItemKey[] =>
  * taken meanwhile, so a rejected insert leaves no gap; a value is never handed out twice.
  */
 export const allocateSequence = async (tenantId: string, name: string): Promise<number> => {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter(tenantId, name),
-      UpdateExpression: 'ADD #n :one',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return out.Attributes?.n as number;
+  // Several regions: only the tenant's home takes the next value (home-fence.ts).
+  const fence = sequenceFence();
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter(tenantId, name),
+        UpdateExpression: 'ADD #n :one',
+        ExpressionAttributeNames: { '#n': 'n', ...fence?.ExpressionAttributeNames },
+        ExpressionAttributeValues: { ':one': 1, ...fence?.ExpressionAttributeValues },
+        ...(fence ? { ConditionExpression: fence.ConditionExpression } : {}),
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return out.Attributes?.n as number;
+  } catch (error) {
+    if (fence && (error as Error).name === 'ConditionalCheckFailedException') throw new HomeMoving();
+    throw error;
+  }
 };
 
 export const releaseSequence = async (tenantId: string, name: string, value: number): Promise<void> => {

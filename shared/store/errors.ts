@@ -83,6 +83,18 @@ export class Contended extends DomainError {
   }
 }
 
+/**
+ * Several regions: the tenant's home is moving (docs/regions.md, re-homing): this replica is no
+ * longer its home, or the new home has not yet waited out the old home's last writes. Nothing
+ * was written; a retry goes to the new home.
+ */
+export class HomeMoving extends DomainError {
+  readonly code = 'unavailable';
+  constructor() {
+    super("The account's data is moving to another region; nothing was written. Retry shortly.");
+  }
+}
+
 /** Over a size or count limit: the whole body (no path) or one field of it. */
 export class LimitExceeded extends DomainError {
   constructor(

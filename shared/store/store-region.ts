@@ -13,6 +13,8 @@ interface RegionScope {
   region?: string;
   /** The tenant's home region, once the client is known (its attachments' bucket is there). */
   home?: string;
+  /** The tenant whose home that is. */
+  tenantId?: string;
 }
 
 const scope = new AsyncLocalStorage<RegionScope>();
@@ -25,10 +27,25 @@ export const useRegion = (region: string): void => {
   if (current) current.region = region;
 };
 
-/** Records the tenant's home for the rest of the request (no-op outside a scope). */
-export const useHome = (region: string): void => {
+/** Records the tenant and its home for the rest of the request (no-op outside a scope). */
+export const useHome = (region: string, tenantId: string): void => {
   const current = scope.getStore();
-  if (current) current.home = region;
+  if (current) Object.assign(current, { home: region, tenantId });
+};
+
+/** The home of a client that names none: clients created before regions live in the primary. */
+export const defaultHomeRegion = (): string => config().PRIMARY_REGION ?? config().AWS_REGION;
+
+/**
+ * Several regions: the tenant and home a request's writes are running at (its home replica),
+ * which the write must check is still the tenant's home (store/home-fence.ts). Undefined in a
+ * single region, outside a request, and for calls not sent home.
+ */
+export const homedWrite = (): { tenantId: string; home: string } | undefined => {
+  const current = scope.getStore();
+  if (!config().REGIONS || !current?.home || !current.tenantId || storeRegion() !== current.home)
+    return undefined;
+  return { tenantId: current.tenantId, home: current.home };
 };
 
 /** The home region of the request's tenant; the function's own region when unknown. */

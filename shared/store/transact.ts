@@ -3,6 +3,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from './dynamo';
 import { LimitExceeded, RequestInProgress } from './errors';
+import { homeFence } from './home-fence';
 import { type Deltas, itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -95,7 +96,10 @@ const withTable = (item: TransactItem): FullItem => {
  * those are retried with jittered backoff, so 100 concurrent writers all land.
  */
 export const writeAtomically = async (given: WriteOp[], requestToken?: string): Promise<void> => {
-  const ops = mergeCounters(given);
+  const merged = mergeCounters(given);
+  // Several regions: the tenant's home must still be this replica (home-fence.ts).
+  const fence = homeFence(merged);
+  const ops = fence ? [...merged, fence] : merged;
   fits(ops);
   const input = {
     TransactItems: ops.map((op) => withTable(op.item)),

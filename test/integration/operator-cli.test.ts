@@ -7,10 +7,11 @@ import { keys } from '../../shared/store/keys';
 import { invoke } from '../helpers/api';
 
 /** The operator CLI as an operator runs it: a separate process against the test store. */
-const cli = (...args: string[]) => {
+const cli = (...args: string[]) => cliWith({}, ...args);
+const cliWith = (env: Record<string, string>, ...args: string[]) => {
   const out = spawnSync(process.execPath, ['--import', 'tsx', 'local/cli.ts', ...args], {
     encoding: 'utf8',
-    env: { ...process.env },
+    env: { ...process.env, ...env },
     timeout: 60_000,
   });
   return { status: out.status, stdout: out.stdout, stderr: out.stderr };
@@ -116,6 +117,33 @@ describe('operator CLI', () => {
     await expect.poll(listed, settled).toMatchObject({ compat: 'standard' });
     forgetVerifiedTokens();
     expect((await lookup()).status).toBe(200);
+  }, 120_000);
+
+  it('homes clients only in the deployment’s regions, and says where and from when a re-homed one writes', () => {
+    const here = process.env.AWS_REGION ?? 'us-east-1';
+    const regions = { REGIONS: here };
+    const elsewhere = here === 'eu-west-9' ? 'eu-west-8' : 'eu-west-9';
+    for (const args of [
+      ['client', 'create', '--name', 'x', '--home-region', elsewhere],
+      ['client', 'rehome', '--client-id', 'aaaaaaaaaaaaaaaaaaaaaaaa', '--region', elsewhere],
+      ['client', 'create', '--name', 'x', '--home-region', 'not-a-region'],
+    ]) {
+      const refused = cliWith(regions, ...args);
+      expect(refused.status, args.join(' ')).toBe(2);
+      expect(refused.stdout, args.join(' ')).toBe('');
+    }
+    expect(cliWith(regions, 'client', 'create', '--name', 'x', '--home-region', elsewhere).stderr).toContain(
+      `region ${elsewhere} is not one of this deployment's`,
+    );
+    const created = cliWith(regions, 'client', 'create', '--name', 'homed', '--home-region', here);
+    expect(created.status, created.stderr).toBe(0);
+    const { clientId } = JSON.parse(created.stdout);
+    const before = Date.now();
+    const moved = cliWith(regions, 'client', 'rehome', '--client-id', clientId, '--region', here);
+    expect(moved.status, moved.stderr).toBe(0);
+    const outcome = JSON.parse(moved.stdout);
+    expect(outcome).toMatchObject({ clientId, homeRegion: here, oldHome: here, oldHomeFenced: true });
+    expect(Date.parse(outcome.writesFrom)).toBeGreaterThan(before);
   }, 120_000);
 
   it('fails clearly: unknown client exit 1, usage errors exit 2, nothing on stdout', () => {

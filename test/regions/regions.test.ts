@@ -18,6 +18,8 @@ import { type RegionServer, type RegionSpec, startRegionServer } from './region-
 const TABLE = 'helpdesk-regions';
 const REGIONS = ['us-east-1', 'eu-west-1'] as const;
 const CURSOR_SECRET = 'regions-cursor-secret-0123456789abcdefghij';
+/** Above the replicator's longest delay (400 ms). */
+const REHOME_SETTLE_MS = 1500;
 
 let stores: DynamoDbLocal[] = [];
 let s3: S3Local;
@@ -27,7 +29,10 @@ let createClient: (
   compat?: undefined,
   home?: string,
 ) => Promise<{ clientId: string; apiToken: string }>;
-let rehomeClient: (clientId: string, region: string) => Promise<boolean>;
+let rehomeClient: (
+  clientId: string,
+  region: string,
+) => Promise<{ oldHomeFenced: boolean; writesFrom: number } | undefined>;
 let REHOME_NUMBER_GAP: number;
 
 beforeAll(async () => {
@@ -43,6 +48,10 @@ beforeAll(async () => {
   process.env.DYNAMODB_ENDPOINT = specs[0]?.endpoint;
   process.env.REGION_ENDPOINTS = `${REGIONS[1]}=${specs[1]?.endpoint}`;
   process.env.TABLE_NAME = TABLE;
+  process.env.REGIONS = REGIONS.join(',');
+  process.env.PRIMARY_REGION = REGIONS[0];
+  // The new home waits this long for the old home's last writes (clients.ts REHOME_SETTLE_MS).
+  process.env.REHOME_SETTLE_MS = String(REHOME_SETTLE_MS);
   ({ createClient, rehomeClient, REHOME_NUMBER_GAP } = (await import('../../shared/auth/clients')) as never);
 }, 120_000);
 
@@ -80,6 +89,7 @@ const caller = (server: RegionServer, tenant: { clientId: string; token: string 
     return { status: res.status, body: parsed, headers: res.headers } as Answer;
   };
   return {
+    send,
     get: (path: string) => send('GET', path),
     post: (path: string, body: unknown, headers?: Record<string, string>) =>
       send('POST', path, body, headers),
@@ -226,9 +236,11 @@ const audit = async (
 };
 
 /**
- * Re-homing (`client rehome`, for an outage of the home region): the tenant's ticket numbers
- * jump by REHOME_NUMBER_GAP in the new home, so none its old home may have issued without
- * replicating is issued again; writes then go to the new home from either region.
+ * Re-homing (`client rehome`): the old home is told first and refuses the tenant's writes from
+ * then on, even through an instance that still remembers the old home with the token; the new
+ * home refuses them until the settling time is over; then writes go to the new home from either
+ * region, and the ticket numbers jump by REHOME_NUMBER_GAP, so none the old home may have issued
+ * without replicating is issued again. Every refused write left nothing behind.
  */
 const rehome = async (
   servers: RegionServer[],
@@ -236,28 +248,69 @@ const rehome = async (
   replicator: Replicator,
 ): Promise<string[]> => {
   const found: string[] = [];
+  const [old, next] = servers.map((s) => caller(s, tenant)) as [
+    ReturnType<typeof caller>,
+    ReturnType<typeof caller>,
+  ];
   const numberOf = (t: { number: string }) => Number(t.number.split('/')[0]);
-  const before = await caller(servers[0] as RegionServer, tenant).all('/ticket/list', 'ticket');
-  const highest = Math.max(...before.records.map(numberOf));
-  if (!(await rehomeClient(tenant.clientId, REGIONS[1]))) found.push('rehome found no client');
+  const before = await old.all('/ticket/list', 'ticket');
+  const openedBy = { id: before.records[0].openedBy.id };
+  const insert = (c: ReturnType<typeof caller>, subject: string) =>
+    c.post('/ticket/insert', { subject, description: 'd', openedBy });
+  // Both instances now remember the token, with the old home.
+  for (const c of [old, next])
+    if ((await insert(c, 'before rehome')).status !== 201) found.push('a write before re-homing failed');
   await replicator.drain(30_000);
-  // A new token: instances remember a verified token's client (and home) for 30 s.
-  const fresh = { ...tenant, token: await tokenFor(servers[1] as RegionServer, tenant.apiToken) };
-  const made = await Promise.all(
-    servers.map((s, i) =>
-      caller(s, fresh).post('/ticket/insert', {
-        subject: `after rehome ${i}`,
-        description: 'd',
-        openedBy: { id: before.records[0].openedBy.id },
-      }),
-    ),
-  );
+  const highest = Math.max(...(await old.all('/ticket/list', 'ticket')).records.map(numberOf));
+
+  const outcome = await rehomeClient(tenant.clientId, REGIONS[1]);
+  if (!outcome?.oldHomeFenced) found.push(`rehome did not fence the old home: ${JSON.stringify(outcome)}`);
+  // At once, before anything replicated: the old home refuses, the new home is settling.
+  const refused = await Promise.all([
+    insert(old, 'refused at the old home'),
+    insert(next, 'refused while settling'),
+  ]);
+  for (const [i, answer] of refused.entries())
+    if (answer.status !== 503 || answer.body?.type !== 'urn:helpdesk:problem:unavailable')
+      found.push(`a write through ${REGIONS[i]} right after re-homing answered ${answer.status}`);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, (outcome?.writesFrom ?? 0) - Date.now())));
+
+  // The same token, through both regions: each instance reads the new home again.
+  const made = await Promise.all(servers.map((s, i) => insert(caller(s, tenant), `after rehome ${i}`)));
   await replicator.drain(30_000);
-  const after = await caller(servers[0] as RegionServer, fresh).all('/ticket/list', 'ticket');
-  for (const answer of made) {
-    const t = after.records.find((r: { id: string }) => r.id === answer.body?.id);
-    if (!t || numberOf(t) <= highest + REHOME_NUMBER_GAP)
-      found.push(`after rehome a ticket got number ${t?.number}`);
+  for (const [r, server] of servers.entries()) {
+    const after = await caller(server, tenant).all('/ticket/list', 'ticket');
+    for (const answer of made) {
+      const t = after.records.find((x: { id: string }) => x.id === answer.body?.id);
+      if (answer.status !== 201 || !t || numberOf(t) <= highest + REHOME_NUMBER_GAP)
+        found.push(`in ${REGIONS[r]} after rehome: ${answer.status}, number ${t?.number}`);
+    }
+    if (after.records.some((x: { subject: string }) => x.subject.startsWith('refused')))
+      found.push(`in ${REGIONS[r]} a refused write is there`);
+    const numbers = after.records.map(numberOf);
+    if (new Set(numbers).size !== numbers.length)
+      found.push(`in ${REGIONS[r]} a ticket number was issued twice`);
+  }
+  return found;
+};
+
+/**
+ * Read-your-writes from another region: a write sent to one region runs at the tenant's home in
+ * the other; `Helpdesk-Read-Home: true` reads it back at once, before it has replicated here.
+ */
+const readsHome = async (servers: RegionServer[], tenant: { clientId: string; token: string }) => {
+  const away = caller(servers[1] as RegionServer, tenant);
+  const found: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const made = await away.post('/customer/insert', {
+      name: `Read home ${i}`,
+      email: `home${i}@example.com`,
+    });
+    const read = await away.send('GET', `/customer/${made.body?.id}`, undefined, {
+      'helpdesk-read-home': 'true',
+    });
+    if (made.status !== 201 || read.status !== 200 || read.body?.name !== `Read home ${i}`)
+      found.push(`read-your-writes: insert ${made.status}, read ${read.status}`);
   }
   return found;
 };
@@ -305,6 +358,7 @@ const simulate = async (homing: boolean) => {
     const resumed = await caller(servers[1] as RegionServer, t0).get(next);
     if (resumed.status !== 200)
       violations.push(`a cursor of ${REGIONS[0]} answered ${resumed.status} in ${REGIONS[1]}`);
+    if (homing) violations.push(...(await readsHome(servers, t0)));
     if (homing) violations.push(...(await rehome(servers, t0, replicator)));
     return violations;
   } finally {
