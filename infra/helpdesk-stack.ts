@@ -312,5 +312,8 @@ export class HelpdeskStack extends Stack {
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhooks.queue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    // For `aws secretsmanager rotate-secret` (docs/operations.md). Several regions: outside the
+    // primary's stack, the reference to this region's replica (which cannot be rotated).
+    new CfnOutput(this, 'CursorSecretArn', { value: cursorSecret.secretArn });
   }
 }

@@ -5,8 +5,10 @@ import type { MiddlewareObj } from '@middy/core';
  * `-c tracing=true` (infra/stack-context.ts): then each function runs with Lambda active tracing
  * and its bundle carries the tracer. Off, the bundle does not contain it at all: infra/bundling.ts
  * defines `process.env.HELPDESK_TRACING` as a string literal, the test below folds to a
- * constant, and esbuild drops the dead import (Powertools Tracer and the X-Ray SDK cost ~125 KB
- * per bundle and ~20-30 ms of cold start: docs/operations.md, `npm run bench -- --only=cold`).
+ * constant, and esbuild drops the dead import. Powertools Tracer and the X-Ray SDK cost, on the
+ * largest function (ticket-list, 4 runs of `npm run bench -- --only=cold`): 496 KB instead of
+ * 371 KB, and a start ×1.33–×1.54 of the bare handler instead of ×1.14–×1.28 untraced, i.e.
+ * +10–25 ms of cold start (docs/operations.md, docs/performance.md).
  * Unbundled (the local server, the tests) the variable is read from the environment; the tracer
  * then loads but stays disabled outside Lambda.
  */

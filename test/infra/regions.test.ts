@@ -274,6 +274,24 @@ describe('cursor secret', () => {
       ).toEqual([`${partial}-??????`]);
     }
   });
+
+  it("is an output of every region's stack: the primary's secret there, this region's replica elsewhere", () => {
+    const C = 'ap-southeast-2';
+    const stacks = stacksOf({ regions: `${A},${B},${C}`, primaryRegion: C, account: ACCOUNT }).map(view);
+    for (const v of [primary, secondary, ...stacks]) {
+      const output = (v.json as { Outputs?: Record<string, { Value: unknown }> }).Outputs?.CursorSecretArn;
+      const label = v.stack.stackName;
+      expect(output, label).toBeDefined();
+      if (v.stack.region === v.stack.regional?.primaryRegion) {
+        const [secretId] = v.only('AWS::SecretsManager::Secret');
+        expect(output?.Value, label).toEqual({ Ref: secretId });
+      } else {
+        expect(v.flat(output?.Value), label).toBe(
+          `arn:<AWS::Partition>:secretsmanager:${v.stack.region}:${ACCOUNT}:secret:helpdesk/dev/cursor-key`,
+        );
+      }
+    }
+  });
 });
 
 describe('cursor key rotation', () => {

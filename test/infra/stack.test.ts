@@ -376,6 +376,11 @@ describe('HTTP API', () => {
     const outputs = template.toJSON().Outputs as Json;
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'BucketName']));
   });
+
+  it("outputs the cursor secret's ARN, for rotating it by hand (docs/operations.md)", () => {
+    const [secretId] = only(resources(template, 'AWS::SecretsManager::Secret'));
+    expect(outputRef(template, 'CursorSecretArn')).toBe(secretId);
+  });
 });
 
 describe('table', () => {
