@@ -102,7 +102,9 @@ const dirOf = (name: string): string => name.replace(/[^\w-]+/g, '-');
 const packageOf = (input: string): string =>
   /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '(project)';
 
-const heaviest = (meta: Metafile, output: string): { name: string; bytes: number }[] => {
+/** The largest packages in the bundle written to `file` (an absolute path) by the build of `meta`. */
+const heaviest = (meta: Metafile, file: string): { name: string; bytes: number }[] => {
+  const output = Object.keys(meta.outputs).find((o) => join(root, o) === file) ?? '';
   const byPackage = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[output]?.inputs ?? {})) {
     const name = packageOf(input);
@@ -153,13 +155,12 @@ const bundleAll = async (): Promise<Target[]> => {
   });
   return entries.map((e) => {
     const file = join(OUT_DIR, dirOf(e.name), 'index.mjs');
-    const output = Object.keys(result.metafile.outputs).find((o) => join(root, o) === file) ?? '';
     return {
       name: e.name,
       kind: e.kind,
       file,
       bytes: statSync(file).size,
-      heaviest: heaviest(result.metafile, output),
+      heaviest: heaviest(result.metafile, file),
       flags: [],
       wall: [],
       imports: [],
@@ -178,14 +179,13 @@ const bundleTraced = async (fn: Target): Promise<Target> => {
     metafile: true,
     absWorkingDir: root,
   });
-  const output = Object.keys(result.metafile.outputs).find((o) => join(root, o) === file) ?? '';
   return {
     ...fn,
     name,
     kind: 'variant',
     file,
     bytes: statSync(file).size,
-    heaviest: heaviest(result.metafile, output),
+    heaviest: heaviest(result.metafile, file),
     wall: [],
     imports: [],
   };

@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { type CompatProfile, DEFAULT_COMPAT, storedCompat } from '../schemas/compat';
 import { DEFAULT_TICKET_TYPES } from '../schemas/lookups';
-import { getMany } from '../store/batch-get';
 import { db, tableName } from '../store/dynamo';
 import { ticketTypeEntity } from '../store/entities/records';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
@@ -17,7 +16,6 @@ import { defaultHomeRegion, inRegion } from '../store/store-region';
 import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
-import { itemId } from '../store/write-ops';
 import { randomSecret, sha256 } from './hashing';
 
 /**
@@ -138,8 +136,8 @@ export interface RehomeOutcome {
  * item), and the old home then refuses the tenant's writes as soon as step 2 has reached it.
  */
 export const rehomeClient = async (clientId: string, region: string): Promise<RehomeOutcome | undefined> => {
-  const client = (await getMany([keys.client(clientId)], { consistent: true })).get(
-    itemId(keys.client(clientId)),
+  const { Item: client } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.client(clientId), ConsistentRead: true }),
   );
   if (!client) return undefined;
   const oldHome = homeOf(client);

@@ -74,13 +74,7 @@ export const fromDomainError = (error: DomainError): HttpError => {
   if (error instanceof Unauthorized) {
     headers['WWW-Authenticate'] = `${error.scheme} realm="helpdesk"`;
   }
-  if (
-    error instanceof Contended ||
-    error instanceof HomeMoving ||
-    error instanceof DeadlineExceeded ||
-    error instanceof OutcomeUnknown
-  ) {
-    headers['Retry-After'] = '1';
-  }
+  // Every 503 and 504 is worth retrying shortly: nothing was written, or the outcome is unknown.
+  if (status === 503 || status === 504) headers['Retry-After'] = '1';
   return new HttpError(status, error.code, title, error.message, error.errors, headers);
 };
