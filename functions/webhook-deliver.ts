@@ -19,9 +19,9 @@ import { db } from '../shared/store/dynamo';
  * Its log lines carry the Lambda context (shared/http/logger.ts).
  */
 
-/** The event as `GET /event/list` shows it (standard names), and the feed's URL right after it. */
-const render: EventRenderer = async (tenantId, eventSk) => {
-  const found = await readFeedEvent(tenantId, eventSk);
+/** The event as `GET /event/list` shows it (standard names), and the feed's URL reading on after `resumeAfter`. */
+const render: EventRenderer = async (tenantId, eventSk, resumeAfter) => {
+  const found = await readFeedEvent(tenantId, eventSk, resumeAfter);
   if (!found) return undefined;
   const { DELIVERY_BASE_URL, PUBLIC_BASE_URL } = config();
   const base = (PUBLIC_BASE_URL ?? DELIVERY_BASE_URL ?? '').replace(/\/+$/, '');
@@ -46,8 +46,8 @@ const deliverBatch = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       continue;
     }
     const receipt = {
-      attempt: Number(record.attributes.ApproximateReceiveCount) || 1,
-      firstAttemptAt: Number(record.attributes.ApproximateFirstReceiveTimestamp) || Date.now(),
+      receives: Number(record.attributes.ApproximateReceiveCount) || 1,
+      firstReceivedAt: Number(record.attributes.ApproximateFirstReceiveTimestamp) || Date.now(),
     };
     try {
       const result = await dispatchDelivery(message, receipt, render);

@@ -45,11 +45,19 @@ export const DELIVERY_TIMEOUT = Duration.seconds(15);
 /** One batch of up to 100 event records: reading the tenants' subscriptions and queuing their messages. */
 export const FANOUT_TIMEOUT = Duration.seconds(30);
 /**
- * A message's receives are its delivery attempts (batch size 1). Retries with backoff up to 4 h
- * apart go on for 24 h (shared/domain/webhook-retry.ts): about 14 to 20 attempts; the rest is margin for
- * crashed or timed-out invocations, which also count a receive.
+ * A message's receives are its delivery attempts (about 14 to 20 in the 24 h of retries:
+ * shared/domain/webhook-retry.ts) and its waits for its tenant's turn (store/delivery-slots.ts;
+ * growing to 30–60 s apart: `postponeDelay`), plus crashed or timed-out invocations. SQS's
+ * largest: a message goes to the dead-letter queue only after about 16 h of waiting its turn.
  */
-export const MAX_DELIVERY_RECEIVES = 50;
+export const MAX_DELIVERY_RECEIVES = 1000;
+/**
+ * The most deliveries running at once (the SQS event source's maximum concurrency): the delivery
+ * function can never take more of the account's concurrency than this from the API. Each tenant
+ * runs at most WEBHOOK_TENANT_CONCURRENCY (4) of them, so one tenant's silent receivers leave the
+ * others at least 16.
+ */
+export const DELIVERY_CONCURRENCY = 20;
 /** SQS's longest. */
 const QUEUE_RETENTION = Duration.days(14);
 const ALARM_PERIOD = Duration.minutes(5);
@@ -93,8 +101,9 @@ export class WebhookPipeline extends Construct {
     this.deliver = new ApiFunction(this, 'DeliverFunction', {
       ...functionDefaults,
       handlerFile: handlerOf('webhookDeliver'),
-      // It reads the event, the subscription and related records, writes attempt items and
-      // conditionally disables the subscription in a transaction. No events: webhooks are silent.
+      // It reads the event, the subscription and related records, writes attempt items, settles
+      // pending items, takes the tenant's delivery slots and conditionally disables the
+      // subscription in a transaction. No events: webhooks are silent.
       tableAccess: 'write',
       timeout: DELIVERY_TIMEOUT,
       environment: {
@@ -123,7 +132,11 @@ export class WebhookPipeline extends Construct {
     // every message after a failed one as failed too). The event source grants ReceiveMessage,
     // DeleteMessage and ChangeMessageVisibility (the backoff) on this queue.
     this.deliver.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }),
+      new SqsEventSource(this.queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: DELIVERY_CONCURRENCY,
+      }),
     );
 
     // --- Fan-out ----------------------------------------------------------------------------
@@ -131,8 +144,10 @@ export class WebhookPipeline extends Construct {
     this.fanout = new ApiFunction(this, 'FanoutFunction', {
       ...functionDefaults,
       handlerFile: handlerOf('webhookFanOut'),
-      // It queries the tenant's subscriptions: read-only on the table and its indexes.
-      tableAccess: 'read',
+      // It queries the tenant's subscriptions (the list index), puts their pending items and, for
+      // a redelivery, pages through them, marks them and records how far it got. Never a delete.
+      tableAccess: 'write',
+      dynamo: ['Query', 'index:Query', 'PutItem', 'UpdateItem'],
       timeout: FANOUT_TIMEOUT,
       environment: { ...props.environment, WEBHOOK_QUEUE_URL: this.queue.queueUrl },
     });
@@ -156,8 +171,9 @@ export class WebhookPipeline extends Construct {
         retryAttempts: -1,
         maxRecordAge: STREAM_RETENTION,
         onFailure: new SqsDlq(this.fanoutFailures),
-        // Only event items: inserted, with the attributes of shared/store/events.ts. `exists`
-        // matches leaves only, hence the DynamoDB type (N, S) under each attribute.
+        // Event items, inserted, with the attributes of shared/store/events.ts; and redelivery
+        // items (shared/store/pending-deliveries.ts) written or advanced and not yet done. `exists`
+        // matches leaves only, hence the DynamoDB type (N, S, BOOL) under each attribute.
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
@@ -165,6 +181,16 @@ export class WebhookPipeline extends Construct {
               NewImage: {
                 occurredAt: { N: FilterRule.exists() },
                 resourceId: { S: FilterRule.exists() },
+                ...(props.eventRegion ? { region: { S: FilterRule.isEqual(props.eventRegion) } } : {}),
+              },
+            },
+          }),
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: {
+              NewImage: {
+                redeliverOf: { S: FilterRule.exists() },
+                done: { BOOL: FilterRule.isEqual(false) },
                 ...(props.eventRegion ? { region: { S: FilterRule.isEqual(props.eventRegion) } } : {}),
               },
             },

@@ -14,7 +14,7 @@ import { openStreamReader } from './stream-reader';
 /**
  * What Lambda's event source mappings do for the webhook functions in AWS
  * (infra/webhook-pipeline.ts), on a laptop: a poller over the table's stream in DynamoDB Local
- * that hands new event items to functions/webhook-fanout.ts (the same filter, resuming from the
+ * that hands new event items and redelivery steps to functions/webhook-fanout.ts (the same filter, resuming from the
  * failure it reports), and consumers of the delivery queue (local/sqs-local.ts) that hand each
  * message to functions/webhook-deliver.ts in batches of one and delete what it does not report
  * failed. The handlers are the deployed ones, unchanged.
@@ -40,14 +40,29 @@ export interface EventPipeline {
 }
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+/**
+ * Queue consumers by default: twice WEBHOOK_TENANT_CONCURRENCY's default, so one tenant's silent
+ * receivers leave the others half of them (the stack bounds the deployed function the same way:
+ * infra/webhook-pipeline.ts DELIVERY_CONCURRENCY).
+ */
+export const DEFAULT_CONSUMERS = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The event source mapping's filter (infra/webhook-pipeline.ts): new event items only. */
-const isNewEvent = (r: StreamRecord, region?: string): boolean =>
-  r.eventName === 'INSERT' &&
-  r.dynamodb?.NewImage?.occurredAt?.N !== undefined &&
-  r.dynamodb?.NewImage?.resourceId?.S !== undefined &&
-  (region === undefined || r.dynamodb?.NewImage?.region?.S === region);
+/**
+ * The event source mapping's filter (infra/webhook-pipeline.ts): new event items, and redelivery
+ * items (store/pending-deliveries.ts) written or advanced and not yet done.
+ */
+const isFannedOut = (r: StreamRecord, region?: string): boolean => {
+  const image = r.dynamodb?.NewImage;
+  if (region !== undefined && image?.region?.S !== region) return false;
+  const newEvent =
+    r.eventName === 'INSERT' && image?.occurredAt?.N !== undefined && image?.resourceId?.S !== undefined;
+  const redelivery =
+    (r.eventName === 'INSERT' || r.eventName === 'MODIFY') &&
+    image?.redeliverOf?.S !== undefined &&
+    image?.done?.BOOL === false;
+  return newEvent || redelivery;
+};
 
 /** A stream record as Lambda hands it over (dates in seconds). */
 const lambdaRecord = (r: StreamRecord, streamArn: string): DynamoDBRecord => {
@@ -92,7 +107,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
 
   /** One shard's batch, filtered as the event source mapping does; a failure is read again, after a pause. */
   const handleBatch = async (records: StreamRecord[]): Promise<string | undefined> => {
-    const events = records.filter((r) => isNewEvent(r, options.region));
+    const events = records.filter((r) => isFannedOut(r, options.region));
     if (events.length === 0) return undefined;
     const response = await fanOut(
       { Records: events.map((r) => lambdaRecord(r, reader.streamArn)) },
@@ -153,7 +168,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     }
   };
 
-  const loops = [pollStream(), ...Array.from({ length: options.consumers ?? 4 }, consume)];
+  const loops = [pollStream(), ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume)];
   return {
     stop: async () => {
       running = false;

@@ -110,6 +110,16 @@ const schema = z.object({
     z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma-separated whole milliseconds')),
     '5000,30000,120000,600000,1800000,3600000,7200000,14400000',
   ),
+  /**
+   * The most webhook subscriptions one tenant may have (a 409 `webhook-limit` past it): each one
+   * adds the delivery work of every event (docs/decisions.md, "Webhook fairness").
+   */
+  WEBHOOK_MAX_SUBSCRIPTIONS: withDefault(whole(1, 1000), 10),
+  /**
+   * How many webhook attempts of one tenant run at once, across all instances (store/delivery-slots.ts):
+   * one tenant's slow or silent receivers hold at most this much of the delivery concurrency.
+   */
+  WEBHOOK_TENANT_CONCURRENCY: withDefault(whole(1, 100), 4),
   /** How long (ms) an event's deliveries fail before the subscription is disabled (24 h; tests shorten it). */
   WEBHOOK_RETRY_HORIZON_MS: withDefault(whole(1000), 86_400_000),
   /**

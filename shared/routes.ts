@@ -575,10 +575,11 @@ const ROUTES = [
     update: webhookUpdate,
     entity: webhookEntity,
     secret: true,
-    // Silent writes (no events, no unique values, no Idempotency-Key on the insert): the record and its count.
+    // Silent writes (no events, no unique values, no Idempotency-Key on the insert): the record and its
+    // count (capped); an update that enables it again also puts its redelivery's item.
     writes: {
       insert: ['PutItem', 'UpdateItem'],
-      update: ['GetItem', 'UpdateItem'],
+      update: ['GetItem', 'UpdateItem', 'PutItem'],
       delete: ['GetItem', 'DeleteItem', 'UpdateItem'],
     },
   }),

@@ -1471,7 +1471,7 @@ export interface components {
              * @description Stable URN to branch on (docs/errors.md).
              * @enum {string}
              */
-            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:request-in-progress";
+            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit";
             /** @description Short human-readable summary of the status. */
             title: string;
             /** @constant */

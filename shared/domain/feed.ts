@@ -69,19 +69,21 @@ const cursorAt = async (binding: { t: string; r: string; f: string }, page: numb
 
 /**
  * One event with the records its view expands, and the cursor of the whole feed (no type filter)
- * right after it: what a webhook delivery carries (domain/webhook-dispatch.ts), so a receiver
- * that missed deliveries reads everything after this event from `GET /event/list`. Undefined
- * once the event is past its retention.
+ * reading on after feed position `resumeAfter`: what a webhook delivery carries
+ * (domain/webhook-dispatch.ts `resumePosition`: before anything its subscription is still owed),
+ * so a receiver that missed deliveries reads them from `GET /event/list`. Undefined once the event
+ * is past its retention.
  */
 export const readFeedEvent = async (
   tenantId: string,
   sk: string,
+  resumeAfter: string,
 ): Promise<{ event: StoredEvent; related: Related; next: { page: number; cursor: string } } | undefined> => {
   const event = await readEvent(tenantId, sk);
   if (!event) return undefined;
   const [related, next] = await Promise.all([
     readRelated(tenantId, relatedOf(...resourcesOf([event]))),
-    cursorAt({ t: tenantId, r: 'EVENT', f: '' }, 2, sk),
+    cursorAt({ t: tenantId, r: 'EVENT', f: '' }, 2, resumeAfter),
   ]);
   return { event, related, next };
 };

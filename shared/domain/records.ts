@@ -9,6 +9,7 @@ import {
   updateWrites,
 } from '../store/records';
 import { assertFits } from '../store/transact';
+import type { WriteOp } from '../store/write-ops';
 import { commit, NOTHING_STAGED, type Staged, type WriteContext } from './commit';
 import { changed, inFeed } from './events';
 
@@ -29,6 +30,11 @@ export interface RecordResource<T extends BaseRecord, I> {
    * must say so here.
    */
   silent?: true;
+  /**
+   * Items an update writes beside the record, in its transaction, given the record as read and
+   * its fields after the change (a re-enabled webhook subscription starts its redelivery).
+   */
+  alsoUpdates?: (tenantId: string, current: Stored<T>, after: T) => WriteOp[];
   /** Bytes kept outside the table: staged before the write, released after it. */
   files?: {
     stage: (tenantId: string, input: I) => Promise<{ fields: Partial<T>; staged: Staged }>;
@@ -95,7 +101,11 @@ export const updateRecord = async <T extends BaseRecord, I>(
   const writes = (current: Stored<T>, fields: Partial<T>) => {
     const before = fieldsOf(current);
     const after = { ...before, ...r.prepare(input, before), ...fields };
-    return { before, after, ops: updateWrites(r.entity, ctx.tenantId, current, after, ctx.ifMatch) };
+    const ops = [
+      ...updateWrites(r.entity, ctx.tenantId, current, after, ctx.ifMatch),
+      ...(r.alsoUpdates?.(ctx.tenantId, current, after) ?? []),
+    ];
+    return { before, after, ops };
   };
   assertFits(writes(known, {}).ops);
   const { fields, staged } = await stage(r, ctx.tenantId, input);

@@ -1,14 +1,22 @@
 import { type DeliveryMessage, enqueueDeliveries } from '../queue/delivery-queue';
-import type { Stored, WebhookRecord } from '../store/entities/records';
+import { type Stored, type WebhookRecord, webhookEntity } from '../store/entities/records';
 import type { StoredEvent } from '../store/events';
-import { keys } from '../store/keys';
-import { queryAll } from '../store/query-all';
-import { LIST_INDEX } from '../store/table-schema';
+import {
+  advanceRedelivery,
+  markPending,
+  markRequeued,
+  pendingAfter,
+  type Redelivery,
+} from '../store/pending-deliveries';
+import { allRecords } from '../store/records';
 
 /**
  * The first half of webhook delivery: committed events (read from the table's stream, in commit
- * order per tenant) become one queued delivery per subscription that wants them
- * (queue/delivery-queue.ts). The second half, domain/webhook-dispatch.ts, sends them.
+ * order per tenant) become, for each subscription that wants their type, a pending item (what the
+ * subscription is owed: store/pending-deliveries.ts) and then one queued delivery
+ * (queue/delivery-queue.ts). The second half, domain/webhook-dispatch.ts, sends them. A
+ * subscription that is not enabled is owed its events too: the delivery holds them, and enabling
+ * it again sends them (`redeliver`, below, driven by the same stream).
  */
 
 /** An event as the stream carries it, with its place in the stream. */
@@ -20,59 +28,96 @@ export interface StreamedEvent {
   event: StoredEvent;
 }
 
-/** Whether `subscription` wants events of `type`: it is enabled and lists no types, or this one. */
-export const wants = (subscription: Pick<WebhookRecord, 'enabled' | 'types'>, type: string): boolean => {
+/** Whether `subscription` is owed events of `type`: it lists no types, or this one. */
+export const wantsType = (subscription: Pick<WebhookRecord, 'types'>, type: string): boolean => {
   // An empty list is not stored (store/entity.ts `defaults`): absent means all types.
   const types: readonly string[] = subscription.types ?? [];
-  return subscription.enabled && (types.length === 0 || types.includes(type));
+  return types.length === 0 || types.includes(type);
 };
 
-/** A tenant's webhook subscriptions (the `list` index: few per tenant, read whole). */
-const subscriptionsOf = async (tenantId: string): Promise<Stored<WebhookRecord>[]> =>
-  (await queryAll({
-    IndexName: LIST_INDEX.name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': LIST_INDEX.partition },
-    ExpressionAttributeValues: { ':pk': keys.list(tenantId, 'WEBHOOK') },
-  })) as unknown as Stored<WebhookRecord>[];
+/** Whether deliveries of `type` go out to `subscription` now: it is enabled and wants the type. */
+export const wants = (subscription: Pick<WebhookRecord, 'enabled' | 'types'>, type: string): boolean =>
+  subscription.enabled && wantsType(subscription, type);
 
 /**
  * Queues the deliveries of `streamed` (one stream batch, in stream order): the subscriptions of
- * each tenant in the batch are read once. Answers the sequence number of the first event whose
- * deliveries were not all queued, with why (the stream hands the batch again from there: what
- * was queued after it is deduplicated by SQS); nothing when every delivery was queued.
+ * each tenant in the batch are read once; every pending item is written before any message is
+ * queued. Answers the sequence number of the first event whose deliveries were not all queued,
+ * with why (the stream hands the batch again from there: pending items already there stay as they
+ * are, messages queued after it are deduplicated by SQS); nothing when every delivery was queued.
+ *
+ * A message is queued for a subscription that is not enabled too (its delivery holds it): the
+ * list index the subscriptions are read from may not show yet that it was enabled a moment ago,
+ * and a delivery that then finds it enabled sends the event at once.
  */
 export const fanOut = async (
   streamed: readonly StreamedEvent[],
 ): Promise<{ failedAt: string; error: unknown } | undefined> => {
   const first = streamed[0];
   if (!first) return undefined;
-  const tenants = new Map<string, Stored<WebhookRecord>[]>();
+  const messages: DeliveryMessage[] = [];
+  const sources: string[] = [];
   try {
-    for (const { event } of streamed) {
-      const tenantId = keys.tenantOfEvents(event.pk);
-      if (tenantId !== undefined && !tenants.has(tenantId))
-        tenants.set(tenantId, await subscriptionsOf(tenantId));
+    const tenants = new Map<string, Stored<WebhookRecord>[]>();
+    for (const { tenantId } of streamed)
+      if (!tenants.has(tenantId)) tenants.set(tenantId, await allRecords(webhookEntity, tenantId));
+    const owed = new Map<string, Parameters<typeof markPending>[1][number][]>();
+    for (const { sequenceNumber, tenantId, event } of streamed) {
+      for (const subscription of tenants.get(tenantId) ?? []) {
+        if (!wantsType(subscription, event.type)) continue;
+        const entries = owed.get(tenantId) ?? [];
+        entries.push({ webhookId: subscription.id, event });
+        owed.set(tenantId, entries);
+        messages.push({
+          tenantId,
+          webhookId: subscription.id,
+          eventSk: event.sk,
+          eventId: event.id,
+          type: event.type,
+          resourceId: event.resourceId,
+          marked: true,
+        });
+        sources.push(sequenceNumber);
+      }
     }
+    for (const [tenantId, entries] of owed) await markPending(tenantId, entries);
   } catch (error) {
     return { failedAt: first.sequenceNumber, error };
   }
-  const messages: DeliveryMessage[] = [];
-  const sources: string[] = [];
-  for (const { sequenceNumber, tenantId, event } of streamed) {
-    for (const subscription of tenants.get(tenantId) ?? []) {
-      if (!wants(subscription, event.type)) continue;
-      messages.push({
-        tenantId,
-        webhookId: subscription.id,
-        eventSk: event.sk,
-        eventId: event.id,
-        type: event.type,
-        resourceId: event.resourceId,
-      });
-      sources.push(sequenceNumber);
-    }
-  }
   const { sent, error } = await enqueueDeliveries(messages);
   return sent < messages.length ? { failedAt: sources[sent] as string, error } : undefined;
+};
+
+/** How many pending items one step of a redelivery sends (one stream record each step). */
+export const REDELIVERY_PAGE = 500;
+
+/**
+ * One step of a redelivery (store/pending-deliveries.ts `Redelivery`): the next page of what the
+ * subscription is owed, oldest first, each marked as sent by this redelivery and queued again (in
+ * its group, so after anything of its resource still queued: those older messages find their
+ * pending item taken over and step aside), then how far it got is recorded, which is the stream
+ * record of the next step. Idempotent: a step handed again marks and queues the same page again
+ * (SQS drops the repeats within five minutes; later ones find the item settled or step aside).
+ */
+export const redeliver = async (r: Redelivery, page = REDELIVERY_PAGE): Promise<void> => {
+  if (r.done) return;
+  const owed = await pendingAfter(r.tenantId, r.webhookId, r.after, page);
+  const messages: DeliveryMessage[] = [];
+  for (const p of owed) {
+    if (!(await markRequeued(r.tenantId, r.webhookId, p.eventSk, r.version))) continue;
+    messages.push({
+      tenantId: r.tenantId,
+      webhookId: r.webhookId,
+      eventSk: p.eventSk,
+      eventId: p.eventId,
+      type: p.type,
+      resourceId: p.resourceId,
+      marked: true,
+      requeue: r.version,
+    });
+  }
+  const { sent, error } = await enqueueDeliveries(messages);
+  if (sent < messages.length) throw error;
+  const last = owed.at(-1)?.eventSk ?? r.after;
+  await advanceRedelivery(r, last, owed.length < page);
 };

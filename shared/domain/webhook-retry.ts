@@ -67,3 +67,19 @@ export const disabledReason = (
   policy = retryPolicy(),
 ): string =>
   `deliveries failed for ${Math.round(policy.horizonMs / 3_600_000)} h (last: ${last.status ?? last.error ?? 'unknown'})`;
+
+/**
+ * How long a delivery that may not be attempted yet waits before it asks again (the tenant has
+ * its most attempts running, or a redelivery is being queued): 1–2 s at first, doubling with each
+ * wait of this message (its receives beyond its attempts) up to 30–60 s, so a long queue of one
+ * busy tenant steps out of the other tenants' way without spending the queue's receive budget.
+ */
+export const postponeDelay = (
+  receives: number,
+  attempts: number,
+  random: () => number = Math.random,
+): number => {
+  const waits = Math.max(0, receives - 1 - attempts);
+  const cap = Math.min(60_000, 2_000 * 2 ** Math.min(waits, 5));
+  return Math.round(cap / 2 + random() * (cap / 2));
+};

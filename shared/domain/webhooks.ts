@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookInput } from '../schemas/webhooks';
 import { type WebhookRecord, webhookEntity } from '../store/entities/records';
+import { redeliveryStart } from '../store/pending-deliveries';
 import type { WriteContext } from './commit';
 import { checkReceiver } from './receiver-url';
 import { insertRecord, type RecordResource } from './records';
@@ -33,6 +34,10 @@ export const webhooks: RecordResource<WebhookRecord, WebhookWrite> = {
     if (current !== undefined) return fields;
     return { types: [], enabled: true, ...fields, secret: input.secret };
   },
+  // Enabled again: what it is owed (held while it was not, or failing when it was disabled) is sent
+  // again, oldest first (domain/webhook-fanout.ts `redeliver`).
+  alsoUpdates: (tenantId, current, after) =>
+    !current.enabled && after.enabled ? [redeliveryStart(tenantId, current.id, current.version + 1)] : [],
 };
 
 /** Creates a subscription; its secret is answered here and never again (no view shows it). */

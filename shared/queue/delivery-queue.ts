@@ -10,9 +10,9 @@ import { config } from '../config';
  *
  * - Group: the subscription and the event's resource (a ticket, a customer...): a receiver gets
  *   one resource's events in feed order, while other resources' events go on beside a failing one.
- * - Deduplication id: the tenant, subscription and event: a resend (the stream retrying a batch)
- *   within SQS's five-minute window is dropped; later ones are harmless (at least once; the
- *   `webhook-id` header is the receiver's deduplication key).
+ * - Deduplication id: the tenant, subscription and event (and the redelivery, for a copy): a resend
+ *   (the stream retrying a batch) within SQS's five-minute window is dropped; later ones are
+ *   harmless (the delivery settles an event once; the `webhook-id` header is the receiver's key).
  */
 export interface DeliveryMessage {
   tenantId: string;
@@ -22,6 +22,14 @@ export interface DeliveryMessage {
   eventId: string;
   type: string;
   resourceId: string;
+  /**
+   * The subscription's pending item was written before this message (store/pending-deliveries.ts):
+   * attempts are counted there. Absent on messages queued before pending items existed, whose
+   * attempts are their receives (kept for those until the queue's 14 days have passed).
+   */
+  marked?: true;
+  /** A copy sent by the redelivery of this version (a subscription enabled again); absent on the fan-out's. */
+  requeue?: number;
 }
 
 /** SQS's ceiling on a group id (and on a deduplication id). */
@@ -36,7 +44,10 @@ export const groupOf = (m: DeliveryMessage): string => {
   return group.length <= ID_CHARS && /^[\w:.-]+$/.test(group) ? group : hashed(m.webhookId, m.resourceId);
 };
 
-export const deduplicationOf = (m: DeliveryMessage): string => hashed(m.tenantId, m.webhookId, m.eventId);
+export const deduplicationOf = (m: DeliveryMessage): string =>
+  m.requeue === undefined
+    ? hashed(m.tenantId, m.webhookId, m.eventId)
+    : hashed(m.tenantId, m.webhookId, m.eventId, `requeue ${m.requeue}`);
 
 let client: SQSClient | undefined;
 
@@ -109,7 +120,11 @@ export const parseDeliveryMessage = (body: string): DeliveryMessage | undefined 
   try {
     const m = JSON.parse(body) as Partial<DeliveryMessage>;
     const fields = [m.tenantId, m.webhookId, m.eventSk, m.eventId, m.type, m.resourceId];
-    return fields.every((f) => typeof f === 'string' && f.length > 0) ? (m as DeliveryMessage) : undefined;
+    const ours =
+      fields.every((f) => typeof f === 'string' && f.length > 0) &&
+      (m.marked === undefined || m.marked === true) &&
+      (m.requeue === undefined || Number.isSafeInteger(m.requeue));
+    return ours ? (m as DeliveryMessage) : undefined;
   } catch {
     return undefined;
   }

@@ -19,6 +19,7 @@ export const PROBLEM_TYPES = {
   'duplicate-group': 409,
   'in-use': 409,
   'request-in-progress': 409,
+  'webhook-limit': 409,
   'cursor-expired': 410,
   'precondition-failed': 412,
   'content-too-large': 413,

@@ -158,6 +158,11 @@ export interface Entity<T> {
      * skips through their small entries instead of the list's whole records.
      */
     coveredBy?: { param: string; values: readonly string[] };
+    /**
+     * The most records of this kind a tenant may have: a create that would pass it is refused
+     * (`exceeded`) by a condition on the list's total counter, in the create's transaction.
+     */
+    max?: { count: () => number; exceeded: (max: number) => Error };
   };
   searches?: Record<string, ExactSearch<T>>;
   multi?: Record<string, MultiSearch<T>>;
@@ -306,7 +311,17 @@ const counterMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T):
     if (cell) ops.push(countMove(cell.key, { [cell.attribute]: delta }));
   };
   const total: CountCell = { key: keys.counter(tenantId, counterNames.total(kind)), attribute: COUNT };
-  if (!before) move(total, 1);
+  const { max } = e.list;
+  if (!before && max) {
+    const ceiling = max.count();
+    ops.push(
+      countMove(
+        total.key,
+        { [COUNT]: 1 },
+        { attribute: COUNT, max: ceiling, exceeded: () => max.exceeded(ceiling) },
+      ),
+    );
+  } else if (!before) move(total, 1);
   if (!after) move(total, -1);
   for (const [param, search] of slotSearches(e)) {
     const now = after && nonEmpty(search.value(after));

@@ -31,6 +31,8 @@ const TENANT = 'T#';
 const CLIENT = 'CLIENT#';
 const TOKEN = 'TOKEN#';
 const DELIVERIES = '#DELIVERIES';
+const PENDING = '#PENDING';
+const REDELIVERY = '#REDELIVERY';
 
 /** Sort-key prefixes of the items in a ticket's collection. */
 const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
@@ -106,6 +108,21 @@ export const keys = {
   /** An attempt's place among them: when it was made, the event, the attempt's number (unique). */
   deliveryOrder: (at: number, eventId: string, attempt: number): string =>
     `${sortableTime(at)}#${eventId}#${String(attempt).padStart(4, '0')}`,
+
+  /**
+   * What one subscription has not yet been delivered: one item per event it wants, from the
+   * fan-out until a receiver took it (store/pending-deliveries.ts), ordered as the feed
+   * (`eventOrder`: the event's own sort key).
+   */
+  pendingDeliveries: (tenantId: string, webhookId: string): string =>
+    `${tenantPrefix(tenantId)}WEBHOOK#${webhookId}${PENDING}`,
+  /** The redelivery of what a subscription held while it was not enabled (one item per subscription). */
+  redelivery: (tenantId: string, webhookId: string): ItemKey => ({
+    pk: `${tenantPrefix(tenantId)}WEBHOOK#${webhookId}${REDELIVERY}`,
+    sk: RECORD_SK,
+  }),
+  /** The tenant's delivery slots: how many of its webhook attempts may run at once (store/delivery-slots.ts). */
+  deliverySlots: (tenantId: string): string => `${tenantPrefix(tenantId)}DELIVERY_SLOTS`,
 
   /** The remembered outcome of a request sent with an Idempotency-Key (hashed) in a tenant. */
   idempotency: (tenantId: string, keyHash: string): ItemKey => ({
@@ -193,7 +210,7 @@ const KINDS: readonly string[] = [
 /**
  * What an item is, from its key alone (items do not store their type: it is in the key):
  * `TICKET`, `TICKET_REPLY`, `TICKET_NOTE`, `TICKET_DOCUMENT`, `TICKET_TAG`, a record kind,
- * `WEBHOOK_DELIVERY`, `COUNTER`, `UNIQUE`, `IDEMPOTENCY`, `CLIENT`, `ACCESS_TOKEN`, `RATE_WINDOW`, or `ITEM`.
+ * `WEBHOOK_DELIVERY`, `WEBHOOK_PENDING`, `WEBHOOK_REDELIVERY`, `DELIVERY_SLOT`, `COUNTER`, `UNIQUE`, `IDEMPOTENCY`, `CLIENT`, `ACCESS_TOKEN`, `RATE_WINDOW`, or `ITEM`.
  */
 export const itemKindOf = (pk: string, sk: string): string => {
   if (pk.startsWith(RATE_PREFIX)) return 'RATE_WINDOW';
@@ -203,9 +220,12 @@ export const itemKindOf = (pk: string, sk: string): string => {
   if (rest === 'COUNTERS') return 'COUNTER';
   if (rest.startsWith('UNIQUE#')) return 'UNIQUE';
   if (rest.startsWith('IDEMPOTENCY#')) return 'IDEMPOTENCY';
+  if (rest === 'DELIVERY_SLOTS') return 'DELIVERY_SLOT';
   const kind = KINDS.find((k) => rest.startsWith(`${k}#`));
   if (!kind) return 'ITEM';
   if (kind === 'WEBHOOK' && rest.endsWith(DELIVERIES)) return 'WEBHOOK_DELIVERY';
+  if (kind === 'WEBHOOK' && rest.endsWith(PENDING)) return 'WEBHOOK_PENDING';
+  if (kind === 'WEBHOOK' && rest.endsWith(REDELIVERY)) return 'WEBHOOK_REDELIVERY';
   if (kind !== 'TICKET') return kind;
   const child = childKind(sk);
   return child === 'record' || child === undefined ? 'TICKET' : `TICKET_${child.toUpperCase()}`;

@@ -13,8 +13,10 @@ import {
 } from './entity';
 import { Conflict, NotFound, StaleVersion } from './errors';
 import { isId, newId } from './ids';
-import type { ItemKey } from './keys';
+import { type ItemKey, keys } from './keys';
 import { guardPage, listPage } from './pages';
+import { queryAll } from './query-all';
+import { LIST_INDEX } from './table-schema';
 import { itemId, type WriteOp } from './write-ops';
 
 /**
@@ -26,6 +28,21 @@ import { itemId, type WriteOp } from './write-ops';
  */
 export const recordMissing = <T extends BaseRecord>(e: RecordEntity<T>, id: string) =>
   new NotFound(`${e.label} ${id}`);
+
+/**
+ * Every record of a kind in a tenant, read whole from its list index (eventually consistent): for
+ * kinds a tenant has few of (webhook subscriptions, capped by their entity's `list.max`).
+ */
+export const allRecords = async <T extends BaseRecord>(
+  e: RecordEntity<T>,
+  tenantId: string,
+): Promise<Stored<T>[]> =>
+  (await queryAll({
+    IndexName: LIST_INDEX.name,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': LIST_INDEX.partition },
+    ExpressionAttributeValues: { ':pk': keys.list(tenantId, e.kind) },
+  })) as unknown as Stored<T>[];
 
 export const getRecord = async <T extends BaseRecord>(
   e: RecordEntity<T>,

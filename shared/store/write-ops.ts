@@ -106,26 +106,38 @@ export interface CountCell {
   whileExists?: ItemKey;
 }
 
+/** A bound a count may not pass: the move is refused (`exceeded`) when the count is already `max`. */
+export interface Ceiling {
+  attribute: string;
+  max: number;
+  exceeded: () => Error;
+}
+
 /**
  * Moves numbers kept on one item (counts of a counter item, the count of a list total and its
  * values), in the same transaction as the write they count; moves of one item merge into one
- * element.
+ * element. With a `ceiling`, the element is conditioned on the count being below it.
  */
-export const countMove = (key: ItemKey, deltas: Deltas): WriteOp => {
+export const countMove = (key: ItemKey, deltas: Deltas, ceiling?: Ceiling): WriteOp => {
   const build = (sums: Deltas): WriteOp | undefined => {
     const add = addClause(sums);
-    return (
-      add && {
-        item: {
-          Update: {
-            Key: key,
-            UpdateExpression: add.expression,
-            ExpressionAttributeNames: add.names,
-            ExpressionAttributeValues: add.values,
+    if (!add) return undefined;
+    const capped = ceiling && (sums[ceiling.attribute] ?? 0) > 0;
+    return {
+      item: {
+        Update: {
+          Key: key,
+          UpdateExpression: add.expression,
+          ExpressionAttributeNames: { ...add.names, ...(capped ? { '#ceil': ceiling.attribute } : {}) },
+          ExpressionAttributeValues: {
+            ...add.values,
+            ...(capped ? { ':ceil': ceiling.max - (sums[ceiling.attribute] ?? 0) } : {}),
           },
+          ...(capped ? { ConditionExpression: 'attribute_not_exists(#ceil) OR #ceil <= :ceil' } : {}),
         },
-      }
-    );
+      },
+      ...(capped ? { onConditionFailed: ceiling.exceeded } : {}),
+    };
   };
   // Sent only after mergeCounters, which builds the element from the summed moves.
   return { item: build(deltas)?.item ?? {}, counter: { id: itemId(key), deltas, build } };

@@ -26,6 +26,8 @@ export interface Receiver {
   readonly forged: number;
   /** Answers 2xx when true, 503 when false. */
   up: boolean;
+  /** Verified deliveries it answers 503 (and does not keep) while it is up: a receiver failing on some events. */
+  refuse?: (delivery: Delivery) => boolean;
   /** Subscriptions' secrets, by the URL path they deliver to (set after the subscription is made). */
   secrets: Map<string, string>;
   stop(): Promise<void>;
@@ -73,13 +75,18 @@ export const startReceiver = async (): Promise<Receiver> => {
             res.writeHead(503).end('down');
             return;
           }
-          deliveries.push({
+          const delivery: Delivery = {
             path: req.url ?? '',
             id: String(req.headers['webhook-id']),
             type: payload.type,
             event: payload.data.event,
             cursor: payload.data.cursor,
-          });
+          };
+          if (receiver.refuse?.(delivery)) {
+            res.writeHead(503).end('refused');
+            return;
+          }
+          deliveries.push(delivery);
           res.writeHead(204).end();
         });
       });

@@ -642,7 +642,7 @@ describe('monitoring', () => {
 });
 
 describe('webhook fan-out', () => {
-  it("takes from each region's stream only the events written in that region", () => {
+  it("takes from each region's stream only the events and redeliveries written in that region", () => {
     for (const [region, v] of both) {
       const patterns = v
         .resources('AWS::Lambda::EventSourceMapping')
@@ -658,6 +658,16 @@ describe('webhook fan-out', () => {
             NewImage: {
               occurredAt: { N: [{ exists: true }] },
               resourceId: { S: [{ exists: true }] },
+              region: { S: [region] },
+            },
+          },
+        },
+        {
+          eventName: ['INSERT', 'MODIFY'],
+          dynamodb: {
+            NewImage: {
+              redeliverOf: { S: [{ exists: true }] },
+              done: { BOOL: [false] },
               region: { S: [region] },
             },
           },

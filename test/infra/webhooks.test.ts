@@ -71,7 +71,7 @@ const variablesOf = (functionId: string): Json =>
   (resource(functionId).Properties.Environment as { Variables: Json }).Variables;
 
 describe('delivery queue', () => {
-  it('is a high-throughput FIFO queue, encrypted, kept 14 days, with a FIFO dead-letter queue after 50 receives', () => {
+  it('is a high-throughput FIFO queue, encrypted, kept 14 days, with a FIFO dead-letter queue after 1000 receives', () => {
     expect(resource(queueId).Properties).toEqual({
       FifoQueue: true,
       FifoThroughputLimit: 'perMessageGroupId',
@@ -80,7 +80,8 @@ describe('delivery queue', () => {
       MessageRetentionPeriod: 14 * 86_400,
       SqsManagedSseEnabled: true,
       VisibilityTimeout: expect.any(Number),
-      RedrivePolicy: { deadLetterTargetArn: arn(dlqId), maxReceiveCount: 50 },
+      // Receives are attempts and waits for the tenant's turn (infra/webhook-pipeline.ts MAX_DELIVERY_RECEIVES).
+      RedrivePolicy: { deadLetterTargetArn: arn(dlqId), maxReceiveCount: 1000 },
       Tags: expect.any(Array),
     });
     // SQS-managed keys: no KMS key whose grants every sender and receiver would need.
@@ -100,7 +101,7 @@ describe('delivery queue', () => {
     expect(resource(queueId).Properties.VisibilityTimeout).toBe(6 * timeout);
   });
 
-  it('feeds the delivery function one message at a time, with partial batch responses', () => {
+  it('feeds the delivery function one message at a time, with partial batch responses, at most 20 at once', () => {
     const mappings = resources('AWS::Lambda::EventSourceMapping').filter(
       ([, m]) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(arn(queueId)),
     );
@@ -110,6 +111,9 @@ describe('delivery queue', () => {
       FunctionName: ref(deliverId),
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      // The delivery function can never take more of the account's concurrency than this from
+      // the API's functions, however many receivers hang (each tenant gets at most 4 of them).
+      ScalingConfig: { MaximumConcurrency: 20 },
       Tags: expect.any(Array),
     });
   });
@@ -145,15 +149,25 @@ describe('fan-out', () => {
     expect(mapping()).toMatchObject({ MaximumRetryAttempts: -1, MaximumRecordAgeInSeconds: 86_400 });
   });
 
-  it('lets only inserted event items through (occurredAt N and resourceId S exist)', () => {
+  it('lets through inserted event items (occurredAt N and resourceId S exist) and unfinished redeliveries', () => {
     const filters = (mapping().FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
-    expect(filters).toHaveLength(1);
+    expect(filters).toHaveLength(2);
     expect(JSON.parse((filters[0] as { Pattern: string }).Pattern)).toEqual({
       eventName: ['INSERT'],
       dynamodb: {
         NewImage: {
           occurredAt: { N: [{ exists: true }] },
           resourceId: { S: [{ exists: true }] },
+        },
+      },
+    });
+    // A redelivery item (shared/store/pending-deliveries.ts) written or advanced, not yet done.
+    expect(JSON.parse((filters[1] as { Pattern: string }).Pattern)).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: {
+        NewImage: {
+          redeliverOf: { S: [{ exists: true }] },
+          done: { BOOL: [false] },
         },
       },
     });
@@ -212,11 +226,15 @@ describe('queues', () => {
 });
 
 describe('least privilege', () => {
-  it('gives the fan-out no DynamoDB write, a read of the table and its indexes, and only SendMessage on the queue', () => {
+  it('gives the fan-out Query (table and indexes), PutItem and UpdateItem (pending items), and only SendMessage on the queue', () => {
     const statements = statementsOf(fanoutId);
     const actions = actionsIn(statements);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem']));
-    expect(actions.filter((a) => DYNAMO_WRITES.includes(a) || /^dynamodb:\*|^\*$/.test(a))).toEqual([]);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query']));
+    // Pending items are put and marked, a redelivery advanced; nothing is ever deleted.
+    expect(actions.filter((a) => DYNAMO_WRITES.includes(a) || /^dynamodb:\*|^\*$/.test(a)).sort()).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
     const onQueue = statements.filter((s) => JSON.stringify(s.Resource).includes(`"${queueId}"`));
     expect(onQueue).toEqual([{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: arn(queueId) }]);
     // Its other SQS actions are Lambda's, sending given-up batches to the failures queue.

@@ -139,7 +139,10 @@ const etagOf = async (api: TenantClient, path: string): Promise<string> => {
 };
 
 type Crud = 'customer' | 'agent' | 'ticketType' | 'ticketArea' | 'ticketGroup' | 'webhook';
-const CRUD_BODIES: Record<Crud, { insert: (n: number) => unknown; update: unknown; search?: string }> = {
+const CRUD_BODIES: Record<
+  Crud,
+  { insert: (n: number) => unknown; update: unknown; search?: string; thenUpdate?: unknown }
+> = {
   customer: {
     insert: (n) => ({ name: `C${n}`, email: `c${n}@example.com` }),
     update: { company: 'x' },
@@ -153,7 +156,12 @@ const CRUD_BODIES: Record<Crud, { insert: (n: number) => unknown; update: unknow
   ticketType: { insert: (n) => ({ type: `type${n}` }), update: { labels: { en: 'T' } } },
   ticketArea: { insert: (n) => ({ area: `area${n}` }), update: { labels: { en: 'A' } } },
   ticketGroup: { insert: (n) => ({ group: `group${n}` }), update: { labels: { en: 'G' } } },
-  webhook: { insert: (n) => ({ url: `https://1.1.1.1/hooks/${n}` }), update: { enabled: false } },
+  // Paused, then enabled again: the update that starts a redelivery writes its item too.
+  webhook: {
+    insert: (n) => ({ url: `https://1.1.1.1/hooks/${n}` }),
+    update: { enabled: false },
+    thenUpdate: { enabled: true },
+  },
 };
 
 type Exercise = () => Promise<void>;
@@ -207,6 +215,7 @@ const crudExercises = <P extends Crud>(prefix: P): Record<`${P}${CrudRoute}`, Ex
       await as(op('Update'), async () => {
         await call(tenant, 200, 'PUT', path, bodies.update, ifMatch);
         await call(tenant, 412, 'PUT', path, bodies.update, ifMatch);
+        if (bodies.thenUpdate) await call(tenant, 200, 'PUT', path, bodies.thenUpdate);
         await call(tenant, 404, 'PUT', `/${prefix}/update/${UNKNOWN}`, bodies.update);
         // Taking the other record's unique value.
         if (unique) await call(tenant, 409, 'PUT', path, bodies.insert(1));

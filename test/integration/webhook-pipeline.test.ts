@@ -4,6 +4,7 @@ import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { resetConfig } from '../../shared/config';
 import { newTenant } from '../helpers/api';
 import { drain, type FeedEvent } from '../helpers/feed';
+import { startSilentReceiver } from '../helpers/silent-receiver';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver';
 
@@ -147,7 +148,7 @@ describe('webhook deliveries', () => {
     for (const ticket of tickets) expect(arrival.get(ticket)).toEqual(feedOrder.get(ticket));
   }, 120_000);
 
-  it('carries the feed cursor after each event: a receiver reads from it everything that followed', async () => {
+  it('carries a feed cursor from which a receiver reads the event and everything that followed', async () => {
     const { api, customer } = await tenantWithCustomer();
     await subscribe(api, '/cursor');
     const made: string[] = [];
@@ -163,9 +164,63 @@ describe('webhook deliveries', () => {
     const third = deliveredTo('/cursor').find((d) => d.event.resourceId === made[2]);
     expect(third?.cursor).toMatch(/^http:\/\/helpdesk\.test\/event\/list\?page=2&cursor=/);
     await new Promise((r) => setTimeout(r, 150));
-    const after = await drain(api, String(third?.cursor).replace('http://helpdesk.test', ''));
-    expect(after.events.map((e: FeedEvent) => e.resourceId)).toEqual(made.slice(3));
+    const after = (await drain(api, String(third?.cursor).replace('http://helpdesk.test', ''))).events;
+    const tickets = after.filter((e: FeedEvent) => e.type === 'ticket.created');
+    expect(tickets.map((e: FeedEvent) => e.resourceId).slice(-4)).toEqual(made.slice(2));
+    // What it reads again before the event (owed to the subscription then, or within the feed's lag)
+    // is events the receiver has anyway: its deduplication key is the event id.
+    const received = idsOf(deliveredTo('/cursor').map((d) => d.event));
+    for (const e of after) expect(received.has(e.id)).toBe(true);
   });
+
+  it('never lets a receiver skip an event: the cursor stays before an event still failing, and re-enabling sends what a pause held, in order', async () => {
+    const { api, customer } = await tenantWithCustomer();
+    const id = await subscribe(api, '/recover');
+    const ticket = (subject: string) =>
+      api.create('/ticket/insert', { subject, description: 'd', openedBy: { id: customer } });
+    // The receiver fails on ticket A's events only.
+    const a = await ticket('A');
+    let b = '';
+    receiver.refuse = (d) => d.path === '/recover' && d.event.resourceId === a;
+    try {
+      await eventually('A refused once', async () => {
+        const log = (await api.get(`/webhook/${id}/deliveries`)).body.delivery;
+        return log.records.some((r: { ok: boolean }) => !r.ok);
+      });
+      b = await ticket('B');
+      await eventually('B delivered', () => deliveredTo('/recover').some((d) => d.event.resourceId === b));
+      const bDelivery = deliveredTo('/recover').find((d) => d.event.resourceId === b);
+      // A was created before B and is still failing: B's cursor reads A from the feed.
+      await new Promise((r) => setTimeout(r, 150));
+      const fromB = (await drain(api, String(bDelivery?.cursor).replace('http://helpdesk.test', ''))).events;
+      expect(fromB.map((e: FeedEvent) => e.resourceId)).toContain(a);
+      // Paused while A is still in its backoff; changes made meanwhile are held, not delivered.
+      expect((await api.put(`/webhook/update/${id}`, { enabled: false })).status).toBe(200);
+      expect((await api.put(`/ticket/reply/${a}`, { text: 'more on A' })).status).toBe(200);
+      expect((await api.put(`/ticket/reply/${b}`, { text: 'more on B' })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(deliveredTo('/recover').filter((d) => d.type === 'ticket.replied')).toEqual([]);
+    } finally {
+      receiver.refuse = undefined; // the receiver is fixed
+    }
+    expect((await api.put(`/webhook/update/${id}`, { enabled: true })).status).toBe(200);
+    await eventually('A, both replies delivered after re-enabling', () => {
+      const got = deliveredTo('/recover');
+      return (
+        got.some((d) => d.event.resourceId === a && d.type === 'ticket.created') &&
+        got.filter((d) => d.type === 'ticket.replied').length >= 2
+      );
+    });
+    // Every event of both tickets reached the receiver, each ticket's in feed order.
+    await new Promise((r) => setTimeout(r, 150));
+    const feed = (await drain(api)).events.filter((e: FeedEvent) => e.resourceId === a || e.resourceId === b);
+    const got = deliveredTo('/recover')
+      .map((d) => d.event)
+      .filter((e) => e.resourceId === a || e.resourceId === b);
+    expect(idsOf(got)).toEqual(idsOf(feed));
+    expect(perResource(got).get(a)).toEqual(perResource(feed).get(a));
+    expect(perResource(got).get(b)).toEqual(perResource(feed).get(b));
+  }, 60_000);
 
   it('retries while the receiver is down and delivers everything it missed once it is back', async () => {
     const api = clientFor(await newTenant());
@@ -238,5 +293,47 @@ describe('webhook deliveries', () => {
     await eventually('delivered after re-enabling', () =>
       deliveredTo('/always-failing').some((d) => d.event.resourceId === z),
     );
+  }, 60_000);
+
+  it("keeps one tenant's silent receivers from holding another tenant's deliveries back (within 10 s)", async () => {
+    const silent = await startSilentReceiver();
+    const hog = await tenantWithCustomer();
+    const hooks: string[] = [];
+    try {
+      // As many subscriptions as a tenant may have, all to a receiver that never answers.
+      for (let i = 0; i < 10; i++) {
+        const created = await hog.api.post('/webhook/insert', { url: `${silent.url}/h${i}` });
+        expect(created.status).toBe(201);
+        hooks.push(created.body.id);
+      }
+      const refused = await hog.api.post('/webhook/insert', { url: `${silent.url}/h10` });
+      expect(refused.status).toBe(409);
+      expect(refused.body.type).toBe('urn:helpdesk:problem:webhook-limit');
+      // Six tickets: sixty deliveries of five silent seconds each.
+      for (let i = 0; i < 6; i++)
+        await hog.api.create('/ticket/insert', {
+          subject: `h${i}`,
+          description: 'd',
+          openedBy: { id: hog.customer },
+        });
+      await eventually('the hog holding its slots', () => silent.connections >= 4);
+      const other = await tenantWithCustomer();
+      await subscribe(other.api, '/other');
+      const sent = Date.now();
+      const id = await other.api.create('/ticket/insert', {
+        subject: 'o',
+        description: 'd',
+        openedBy: { id: other.customer },
+      });
+      await eventually('the other tenant served', () =>
+        deliveredTo('/other').some((d) => d.event.resourceId === id),
+      );
+      expect(Date.now() - sent).toBeLessThan(10_000);
+      // The hog never had more attempts running at once than its slots (WEBHOOK_TENANT_CONCURRENCY, 4).
+      expect(silent.peak).toBeLessThanOrEqual(4);
+    } finally {
+      for (const hook of hooks) await hog.api.del(`/webhook/delete/${hook}`);
+      await silent.stop();
+    }
   }, 60_000);
 });

@@ -183,4 +183,24 @@ describe('/webhook', () => {
     const feed = (await api.get('/event/list')).body.event;
     expect(feed.records.map((e: { type: string }) => e.type)).toEqual(['agent.created']);
   });
+
+  it('caps a tenant at 10 subscriptions (409 webhook-limit, nothing written), exactly, under concurrent inserts', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, n) => api.post('/webhook/insert', { url: `${RECEIVER}/${n}` })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body.type).toBe('urn:helpdesk:problem:webhook-limit');
+    }
+    const list = (await api.get('/webhook/list')).body.webhook;
+    expect(list.totalRecords).toBe(10);
+    expect(list.records).toHaveLength(10);
+    // Room again once one is deleted.
+    expect((await api.del(`/webhook/delete/${list.records[0].id}`)).status).toBe(200);
+    expect((await api.post('/webhook/insert', { url: RECEIVER })).status).toBe(201);
+    expect((await api.post('/webhook/insert', { url: RECEIVER })).status).toBe(409);
+  });
 });

@@ -1,8 +1,10 @@
+import { config } from '../../config';
 import type { AgentInput } from '../../schemas/agent';
 import type { CustomerInput } from '../../schemas/customer';
 import type { EventType } from '../../schemas/events';
 import type { LookupField, LookupRecord } from '../../schemas/lookups';
 import type { Entity, ExactSearch, GuardSearch, Reference, Unique } from '../entity';
+import { Conflict } from '../errors';
 import { type EntityKind, keys } from '../keys';
 
 /**
@@ -37,12 +39,13 @@ const recordEntity = <T extends BaseRecord>(
   kind: EntityKind,
   label: string,
   declaration: Pick<Entity<T>, 'searches' | 'references' | 'unique'>,
+  max?: NonNullable<Entity<T>['list']>['max'],
 ): RecordEntity<T> => ({
   kind,
   entity: kind,
   label,
   key: (tenantId, r) => keys.record(tenantId, kind, r.id),
-  list: { kind, order: (r) => keys.byCreation(r.createdAt, r.id) },
+  list: { kind, order: (r) => keys.byCreation(r.createdAt, r.id), ...(max ? { max } : {}) },
   ...declaration,
 });
 
@@ -145,5 +148,21 @@ export interface WebhookRecord extends BaseRecord {
   disabledReason?: string | null;
 }
 
-/** Listed by creation; nothing searched, referenced or unique. */
-export const webhookEntity = recordEntity<WebhookRecord>('WEBHOOK', 'Webhook', {});
+/**
+ * Listed by creation; nothing searched, referenced or unique. A tenant has at most
+ * WEBHOOK_MAX_SUBSCRIPTIONS (each one multiplies the delivery work of every event: docs/decisions.md,
+ * "Webhook fairness"); one more is a 409 `webhook-limit`.
+ */
+export const webhookEntity = recordEntity<WebhookRecord>(
+  'WEBHOOK',
+  'Webhook',
+  {},
+  {
+    count: () => config().WEBHOOK_MAX_SUBSCRIPTIONS,
+    exceeded: (max) =>
+      new Conflict(
+        'webhook-limit',
+        `This account already has ${max} webhook subscriptions, the most it may have: delete one first (one subscription may take every event type).`,
+      ),
+  },
+);

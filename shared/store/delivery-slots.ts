@@ -1,0 +1,93 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './dynamo';
+import { type ItemKey, keys } from './keys';
+import { TTL_ATTRIBUTE } from './table-schema';
+
+/**
+ * How many webhook attempts of one tenant run at once, across every instance of the delivery
+ * function (docs/decisions.md, "Webhook fairness"): `slots` items in the tenant's own partition
+ * (`keys.deliverySlots`), each held by one attempt until it ends or its lease runs out (a crashed
+ * attempt frees its slot by itself). So one tenant's slow or silent receivers hold at most
+ * `slots` of the function's concurrency, and the rest serves the other tenants.
+ */
+export interface HeldSlot {
+  tenantId: string;
+  slot: string;
+  holder: string;
+}
+
+const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** The keys of a tenant's `slots` slot items (read with the rest of a delivery's state: store/delivery-state.ts). */
+export const slotKeys = (tenantId: string, slots: number): ItemKey[] =>
+  Array.from({ length: slots }, (_, i) => ({ pk: keys.deliverySlots(tenantId), sk: String(i) }));
+
+/** The slots among `slotItems` (as read) that nobody holds at `now`. */
+export const freeSlots = (
+  slotItems: readonly Record<string, unknown>[],
+  slots: number,
+  now: number,
+): string[] => {
+  const busy = new Set(
+    slotItems.filter((i) => typeof i.until === 'number' && i.until > now).map((i) => String(i.sk)),
+  );
+  return Array.from({ length: slots }, (_, i) => String(i)).filter((s) => !busy.has(s));
+};
+
+/**
+ * Takes one of the `free` slots (as read) for `leaseMs`, or answers undefined when they were all
+ * taken meanwhile: a conditional write on one at random (a second if another attempt got there first).
+ */
+export const acquireSlot = async (
+  tenantId: string,
+  free: readonly string[],
+  holder: string,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<HeldSlot | undefined> => {
+  const pk = keys.deliverySlots(tenantId);
+  const left = [...free];
+  for (let tries = 0; tries < 2 && left.length > 0; tries++) {
+    const [slot] = left.splice(Math.floor(Math.random() * left.length), 1) as [string];
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk, sk: slot },
+          UpdateExpression: 'SET holder = :h, #until = :until, #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(#until) OR #until <= :now',
+          ExpressionAttributeNames: { '#until': 'until', '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':h': holder,
+            ':until': now + leaseMs,
+            ':now': now,
+            // Slots of a tenant whose webhooks went quiet go away by themselves.
+            ':ttl': Math.floor((now + leaseMs) / 1000) + 86_400,
+          },
+        }),
+      );
+      return { tenantId, slot, holder };
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+    }
+  }
+  return undefined;
+};
+
+/** Frees a slot this holder still holds (a lease that ran out and was taken by another stays theirs). */
+export const releaseSlot = async (held: HeldSlot): Promise<void> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: keys.deliverySlots(held.tenantId), sk: held.slot },
+        UpdateExpression: 'SET #until = :zero',
+        ConditionExpression: 'holder = :h',
+        ExpressionAttributeNames: { '#until': 'until' },
+        ExpressionAttributeValues: { ':zero': 0, ':h': held.holder },
+      }),
+    );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+};
