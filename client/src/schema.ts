@@ -2167,7 +2167,13 @@ export interface components {
         /** @description The file's version (a hash of its bytes): send it back in `If-None-Match` for a 304. */
         FileETag: string;
         /** @description Always `nosniff`. */
-        XContentTypeOptions: string;
+        XContentTypeOptions: "nosniff";
+        /** @description A stored file loads nothing, runs nothing and is framed nowhere, even opened as a page (docs/decisions.md, Customers). */
+        FileContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'; sandbox";
+        /** @description Other sites' pages cannot embed the file. */
+        CrossOriginResourcePolicy: "same-origin";
+        /** @description `inline`, the file's name quoted in ASCII (other characters as `_`) and exactly in `filename*` (RFC 6266, RFC 5987). */
+        ContentDisposition: string;
         /** @description Always `no-referrer`. */
         ReferrerPolicy: string;
         /** @description The page's policy: its own origin only (docs/decisions.md, Docs). */
@@ -3195,6 +3201,10 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["FileContentSecurityPolicy"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     [name: string]: unknown;
                 };
                 content: {

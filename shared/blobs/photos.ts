@@ -4,14 +4,22 @@ import type { Photo } from '../store/entities/records';
 import { InvalidInput, LimitExceeded } from '../store/errors';
 import { newId } from '../store/ids';
 import { blobKeys } from '../store/keys';
+import { imageDimensions } from './image-dimensions';
 import { deleteBlobs, putBlob } from './s3';
 
 /**
  * Customer photos: `profilePhotoBlob` (hex, or base64 as with documents) is decoded, checked to
- * be an image by its first bytes, put in S3 before the customer's transaction and recorded on
- * the customer as `photo` {key, contentType, size}. It always reads back as null.
+ * be an image by its first bytes and to declare a size a decoder can afford, put in S3 before
+ * the customer's transaction and recorded on the customer as `photo` {key, contentType, size}.
+ * It always reads back as null.
  */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Pixels a photo may declare on either side: 4096 × 4096 decodes to 64 MiB of RGBA at most,
+ * and holds a 12-megapixel camera photo (4032 × 3024) either way round.
+ */
+export const PHOTO_MAX_SIDE = 4096;
 
 const SIGNATURES: [string, (b: Buffer) => boolean][] = [
   [
@@ -33,13 +41,38 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
 /** The media types a photo may have (and `GET /customer/photo/{id}` answers with). */
 export const PHOTO_MEDIA_TYPES = SIGNATURES.map(([type]) => type);
 
+/** Names in messages, extensions in file names. */
+const FORMATS: Record<string, { name: string; extension: string }> = {
+  'image/png': { name: 'PNG', extension: 'png' },
+  'image/jpeg': { name: 'JPEG', extension: 'jpg' },
+  'image/gif': { name: 'GIF', extension: 'gif' },
+  'image/webp': { name: 'WebP', extension: 'webp' },
+};
+
+/** The name `GET /customer/photo/{id}` gives the file: `customer-<id>.<extension of its type>`. */
+export const photoFileName = (customerId: string, contentType: string) =>
+  `customer-${customerId}.${FORMATS[contentType]?.extension ?? 'bin'}`;
+
 const imageType = (bytes: Buffer) => SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
 
 const invalid = (message: string) =>
   new InvalidInput('The body is invalid.', [{ path: 'profilePhotoBlob', message }]);
 
+/** The size the header declares is what a decoder allocates for, whatever the bytes hold. */
+const checkDimensions = (bytes: Buffer, contentType: string) => {
+  const name = FORMATS[contentType]?.name ?? contentType;
+  const size = imageDimensions(bytes, contentType);
+  if (!size) throw invalid(`must be a whole ${name} image: its header cannot be read`);
+  const { width, height } = size;
+  if (width < 1 || height < 1 || width > PHOTO_MAX_SIDE || height > PHOTO_MAX_SIDE) {
+    throw invalid(
+      `the ${name} image declares ${width} × ${height} pixels: it must be at least 1 × 1 and at most ${PHOTO_MAX_SIDE} × ${PHOTO_MAX_SIDE} pixels`,
+    );
+  }
+};
+
 /** Hex first (Deskero's blob format); a string that is not a hex image is tried as base64. */
-const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
+export const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
   const candidates: Buffer[] = [];
   if (text.length > 0 && HEX.test(text)) candidates.push(Buffer.from(text, 'hex'));
   const compact = text.replace(/\s+/g, '');
@@ -57,6 +90,7 @@ const decodePhoto = (text: string): { bytes: Buffer; contentType: string } => {
         PHOTO_MAX_BYTES,
       );
     }
+    checkDimensions(bytes, contentType);
     return { bytes, contentType };
   }
   throw invalid('must be a PNG, JPEG, GIF or WebP image');

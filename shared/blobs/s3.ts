@@ -3,6 +3,7 @@ import { config } from '../config';
 import { deadlineSignal } from '../store/deadline';
 import { DeadlineExceeded } from '../store/errors';
 import { homeRegionOfRequest, listedFor } from '../store/store-region';
+import { contentDisposition, downloadMediaType } from './file-headers';
 
 /**
  * The blob store: attachment and photo bytes live in S3 (DynamoDB items are capped at 400 KB);
@@ -142,14 +143,14 @@ export const deleteBlobs = async (keys: string[]): Promise<void> => {
 export const DOWNLOAD_URL_SECONDS = 300;
 export const UPLOAD_URL_SECONDS = 900;
 
-/** A short-lived address that downloads the object with its name and media type. */
+/**
+ * A short-lived address that downloads the object under its name, in its media type if a
+ * browser shows that passively (else octet-stream: shared/blobs/file-headers.ts).
+ */
 export const downloadUrl = async (key: string, name: string, contentType: string): Promise<string> => {
   const url = objectUrl(key);
-  url.searchParams.set('response-content-type', contentType);
-  url.searchParams.set(
-    'response-content-disposition',
-    `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-  );
+  url.searchParams.set('response-content-type', downloadMediaType(contentType));
+  url.searchParams.set('response-content-disposition', contentDisposition('attachment', name));
   url.searchParams.set('X-Amz-Expires', String(DOWNLOAD_URL_SECONDS));
   const signed = await aws().sign(url.toString(), {
     method: 'GET',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
+import { FILE_HEADERS } from '../blobs/file-headers';
 import { PHOTO_MEDIA_TYPES } from '../blobs/photos';
 import { compatRole, type ResponseBody, type Route, routes } from '../routes';
 import { documentInput } from '../schemas/documents';
@@ -347,7 +348,31 @@ const HEADERS: Record<string, JsonObject & { description: string }> = {
     required: true,
     schema: { type: 'string' },
   },
-  XContentTypeOptions: { description: 'Always `nosniff`.', required: true, schema: { type: 'string' } },
+  XContentTypeOptions: {
+    description: 'Always `nosniff`.',
+    required: true,
+    schema: { type: 'string', const: 'nosniff' },
+  },
+  FileContentSecurityPolicy: {
+    description:
+      'A stored file loads nothing, runs nothing and is framed nowhere, even opened as a page (docs/decisions.md, Customers).',
+    required: true,
+    schema: { type: 'string', const: FILE_HEADERS['content-security-policy'] },
+  },
+  CrossOriginResourcePolicy: {
+    description: "Other sites' pages cannot embed the file.",
+    required: true,
+    schema: { type: 'string', const: FILE_HEADERS['cross-origin-resource-policy'] },
+  },
+  ContentDisposition: {
+    description:
+      "`inline`, the file's name quoted in ASCII (other characters as `_`) and exactly in `filename*` (RFC 6266, RFC 5987).",
+    required: true,
+    schema: {
+      type: 'string',
+      pattern: String.raw`^inline; filename="[\x20\x21\x23\x24\x26-\x5b\x5d-\x7e]+"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_${'`'}|~%-]+$`,
+    },
+  },
   ReferrerPolicy: { description: 'Always `no-referrer`.', required: true, schema: { type: 'string' } },
   ContentSecurityPolicy: {
     description: "The page's policy: its own origin only (docs/decisions.md, Docs).",
@@ -450,7 +475,13 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     description = 'The record, every field present (null or [] when empty).';
   } else if (body === 'bytes') {
     content = Object.fromEntries(PHOTO_MEDIA_TYPES.map((type) => [type, { schema: {} }]));
-    headers['Cache-Control'] = ref('headers', 'CacheControl');
+    Object.assign(headers, {
+      'Cache-Control': ref('headers', 'CacheControl'),
+      'Content-Disposition': ref('headers', 'ContentDisposition'),
+      'X-Content-Type-Options': ref('headers', 'XContentTypeOptions'),
+      'Content-Security-Policy': ref('headers', 'FileContentSecurityPolicy'),
+      'Cross-Origin-Resource-Policy': ref('headers', 'CrossOriginResourcePolicy'),
+    });
     description = 'The bytes, with their media type.';
   } else if (body === 'html' || body === 'script') {
     const type = body === 'html' ? 'text/html' : 'text/javascript';

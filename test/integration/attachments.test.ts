@@ -4,6 +4,8 @@ import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
 import { listObjects } from '../helpers/bucket';
+import { parseDisposition } from '../helpers/disposition';
+import { gif, jpeg, png } from '../helpers/images';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 let tenant: Tenant;
@@ -259,6 +261,62 @@ describe('attached documents', () => {
     expect(left.Items).toEqual([]);
   });
 
+  it('downloads under any name with a well-formed Content-Disposition (quotes, CR/LF, non-ASCII)', async () => {
+    const names = [
+      'report "final".pdf',
+      'a\r\nX-Injected: yes; filename=evil.html',
+      "it's (really) *the* 100% plan.txt",
+      'Größe – 日本語 😀.txt',
+      '..\\..\\windows\\system32.ini',
+      '"',
+    ];
+    const id = await api.create(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: names.map((documentName) => ({
+          documentName,
+          documentType: 'text/plain',
+          documentBlob: '6f6b',
+        })),
+      }),
+    );
+    const docs = (await api.get(`/ticket/${id}`)).body.attachedDocuments;
+    expect(docs.map((d: { documentName: string }) => d.documentName)).toEqual(names);
+    for (const doc of docs) {
+      const file = await download(doc.downloadUrl);
+      expect(file.status).toBe(200);
+      const disposition = parseDisposition(file.disposition);
+      expect(disposition, String(file.disposition)).toMatchObject({
+        type: 'attachment',
+        filename: doc.documentName,
+      });
+    }
+  });
+
+  it('downloads active media types (HTML, SVG, script) as application/octet-stream attachments', async () => {
+    const page = Buffer.from('<html><script>alert(document.domain)</script></html>');
+    const types = ['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/javascript', 'text/xml'];
+    const id = await api.create(
+      '/ticket/insert',
+      ticket({
+        attachedDocuments: types.map((documentType) => ({
+          documentName: 'page.html',
+          documentType,
+          documentBase64: page.toString('base64'),
+        })),
+      }),
+    );
+    const docs = (await api.get(`/ticket/${id}`)).body.attachedDocuments;
+    // The record keeps what the client declared; only the download is defused.
+    expect(docs.map((d: { documentType: string }) => d.documentType)).toEqual(types);
+    for (const doc of docs) {
+      const file = await download(doc.downloadUrl);
+      expect(file.bytes?.equals(page)).toBe(true);
+      expect(file.type, doc.documentType).toBe('application/octet-stream');
+      expect(parseDisposition(file.disposition)?.type).toBe('attachment');
+    }
+  });
+
   it('lets only the owning tenant download', async () => {
     const id = await api.create(
       '/ticket/insert',
@@ -339,8 +397,8 @@ describe('large files through a presigned upload', () => {
   });
 });
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png body')]);
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('jpeg body')]);
+const PNG = png(2, 3);
+const JPEG = jpeg(640, 480);
 
 describe('customer photo', () => {
   afterEach(async () => {
@@ -408,6 +466,111 @@ describe('customer photo', () => {
       profilePhotoBlob: PNG.toString('hex'),
     });
     expect(duplicate.status).toBe(409);
+    expect((await api.get('/customer/list')).body.customer.totalRecords).toBe(1);
+  });
+
+  it('serves a photo as an inert image: nosniff, a sandboxing CSP, a safe disposition (a GIF/HTML polyglot too)', async () => {
+    // A valid 1 × 1 GIF whose comment is a page: sniffed as HTML, it would run in the API's origin.
+    const polyglot = gif(1, 1, {
+      comment: '<html><body><script>alert(document.domain)</script></body></html>',
+    });
+    const id = await api.create('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: polyglot.toString('base64'),
+    });
+    const photo = await api.get(`/customer/photo/${id}`);
+    expect(photo.status).toBe(200);
+    expect(photo.body.equals(polyglot)).toBe(true);
+    expect(photo.headers).toMatchObject({
+      'content-type': 'image/gif',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(parseDisposition(photo.headers['content-disposition'] as string)).toEqual({
+      type: 'inline',
+      fallback: `customer-${id}.gif`,
+      filename: `customer-${id}.gif`,
+    });
+    await api.del(`/customer/delete/${id}`);
+  });
+
+  it('refuses a photo declaring more than 4096 × 4096 pixels (the 141-byte PNG of 65,535 × 65,535) with 400, writing nothing', async () => {
+    const bomb = png(65_535, 65_535, { totalBytes: 141 });
+    expect(bomb.length).toBe(141);
+    const id = await api.create('/customer/insert', {
+      name: 'P',
+      email: 'p@example.com',
+      profilePhotoBlob: PNG.toString('hex'),
+    });
+    const refused = [
+      bomb,
+      png(4097, 1),
+      jpeg(1, 4097),
+      gif(4097, 10),
+      // A small screen with a frame reaching past it: decoders grow the canvas to the frame.
+      gif(10, 10, {
+        frames: [
+          { width: 10, height: 10 },
+          { left: 4000, top: 0, width: 100, height: 10 },
+        ],
+      }),
+    ];
+    for (const image of refused) {
+      for (const encoding of ['hex', 'base64'] as const) {
+        const insert = await api.post('/customer/insert', {
+          name: 'Q',
+          email: 'q@example.com',
+          profilePhotoBlob: image.toString(encoding),
+        });
+        expect(insert.status, image.subarray(0, 24).toString('hex')).toBe(400);
+        expect(insert.body.errors).toEqual([
+          { path: 'profilePhotoBlob', message: expect.stringMatching(/at most 4096 × 4096 pixels/) },
+        ]);
+        const update = await api.put(`/customer/update/${id}`, {
+          profilePhotoBlob: image.toString(encoding),
+        });
+        expect(update.status).toBe(400);
+        expect(update.body.errors[0].path).toBe('profilePhotoBlob');
+      }
+    }
+    expect((await api.get('/customer/list')).body.customer.totalRecords).toBe(2);
+    expect(await objects()).toHaveLength(1);
+    expect((await api.get(`/customer/photo/${id}`)).body.equals(PNG)).toBe(true);
+    // At the bound exactly: accepted.
+    expect(
+      (await api.put(`/customer/update/${id}`, { profilePhotoBlob: png(4096, 4096).toString('hex') })).status,
+    ).toBe(200);
+    await api.del(`/customer/delete/${id}`);
+  });
+
+  it('refuses a photo whose header cannot be read with 400 naming profilePhotoBlob', async () => {
+    const cases = [
+      // A PNG signature and nothing after it; IHDR not first.
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(4)]),
+      // A JPEG whose scan starts before any frame header.
+      Buffer.from('ffd8ffda000c03010002110311003f00', 'hex'),
+      // A GIF without a frame; a WebP without a bitstream.
+      gif(1, 1, { frames: [] }),
+      Buffer.from('RIFF\x04\x00\x00\x00WEBP', 'latin1'),
+      // The classic polyglot (`GIF89a/*…*/=alert(1)`, 10 799 wide): no frame follows its screen.
+      Buffer.from('GIF89a/*\x01\x00\x00\x00\x00*/=alert(1);', 'latin1'),
+      // Zero pixels wide.
+      png(0, 5),
+    ];
+    for (const image of cases) {
+      const res = await api.post('/customer/insert', {
+        name: 'Q',
+        email: 'q@example.com',
+        profilePhotoBlob: image.toString('base64'),
+      });
+      expect(res.status, image.toString('hex')).toBe(400);
+      expect(res.body.errors).toEqual([
+        { path: 'profilePhotoBlob', message: expect.stringMatching(/header cannot be read|at least 1 × 1/) },
+      ]);
+    }
     expect((await api.get('/customer/list')).body.customer.totalRecords).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { resetConfig } from '../../shared/config';
 import { db, resetDb } from '../../shared/store/dynamo';
 import { invoke, type Tenant } from '../helpers/api';
 import { interceptS3 } from '../helpers/bucket';
+import { png } from '../helpers/images';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -113,11 +114,10 @@ describe('S3 faults', () => {
   });
 
   it('answers 503 when a photo cannot be read', async () => {
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('x')]);
     const id = await api.create('/customer/insert', {
       name: 'P',
       email: 'p@example.com',
-      profilePhotoBlob: png.toString('hex'),
+      profilePhotoBlob: png(1, 1).toString('hex'),
     });
     const { restore } = s3Fails('GET', 500, 'InternalError');
     try {

@@ -17,6 +17,7 @@ import { customerEntity } from '../../shared/store/entities/records';
 import { getRecord } from '../../shared/store/records';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
 import { actingAs, actingNow, recordAwsUsage, usedBy } from '../helpers/aws-usage';
+import { jpeg, png } from '../helpers/images';
 import { seedDocuments, seedReplies, seedTickets } from '../helpers/seed';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
@@ -91,8 +92,8 @@ const call = async (
 const get = (t: Tenant, status: number, path: string) => call(t, status, 'GET', path);
 
 const UNKNOWN = 'ffffffffffffffffffffffff';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('png body')]);
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('jpeg body')]);
+const PNG = png(2, 3);
+const JPEG = jpeg(640, 480);
 const ONCE = { 'idempotency-key': 'once' };
 const inlineDoc = (name = 'a.txt') => ({
   documentName: name,

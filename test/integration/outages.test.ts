@@ -3,6 +3,7 @@ import { resetConfig } from '../../shared/config';
 import { resetDb } from '../../shared/store/dynamo';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
 import { interceptS3, listObjects } from '../helpers/bucket';
+import { png } from '../helpers/images';
 import { type StallProxy, startStallProxy } from '../helpers/stall-proxy';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
@@ -170,17 +171,17 @@ describe('S3 going away mid-request', () => {
       description: 'd',
       openedBy: { id: customer },
     });
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('x')]).toString('hex');
+    const photo = png(1, 1).toString('hex');
     const withPhoto = await api.create('/customer/insert', {
       name: 'P',
       email: 'p@example.com',
-      profilePhotoBlob: png,
+      profilePhotoBlob: photo,
     });
     s3StopsAfter(0);
     expect(
       (await api.put(`/ticket/reply/${ticket}`, { text: 'r', attachedDocuments: [doc(1)] })).status,
     ).toBe(503);
-    expect((await api.put(`/customer/update/${customer}`, { profilePhotoBlob: png })).status).toBe(503);
+    expect((await api.put(`/customer/update/${customer}`, { profilePhotoBlob: photo })).status).toBe(503);
     expect((await api.get(`/customer/photo/${withPhoto}`)).status).toBe(503);
     const upload = await api.put(`/ticket/reply/${ticket}`, {
       text: 'r',
