@@ -149,7 +149,8 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
     throw new UsageError(`region ${home} is not one of this deployment's (REGIONS=${deployed.join(',')})`);
   switch (command.name) {
     case 'create': {
-      const { clientId, apiToken } = await clients.createClient(
+      const { createClient } = await import('../shared/domain/new-client');
+      const { clientId, apiToken } = await createClient(
         command.clientName,
         command.compat,
         command.homeRegion,

@@ -100,7 +100,7 @@ const announceDemoClient = async (baseUrl: string): Promise<void> => {
     console.log(`Demo client exists: clientId ${clientId}. Another client: ${createHint}`);
     return;
   }
-  const { createClient } = await import('../shared/auth/clients');
+  const { createClient } = await import('../shared/domain/new-client');
   const demo = await createClient('demo');
   writeFileSync(marker, `${demo.clientId}\n`);
   console.log(`Demo client created (the apiToken is shown only now):

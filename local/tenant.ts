@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from '../shared/auth/clients';
+import { createClient } from '../shared/domain/new-client';
 import type { CompatProfile } from '../shared/schemas/compat';
 import { type ApiResponse, invoke } from './invoke';
 

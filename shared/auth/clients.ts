@@ -1,9 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { type CompatProfile, DEFAULT_COMPAT, storedCompat } from '../schemas/compat';
-import { DEFAULT_TICKET_TYPES } from '../schemas/lookups';
+import { type CompatProfile, storedCompat } from '../schemas/compat';
 import { db, tableName } from '../store/dynamo';
-import { ticketTypeEntity } from '../store/entities/records';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
 import { itemOf } from '../store/entity';
 import { NotFound } from '../store/errors';
@@ -11,11 +9,11 @@ import { SEQUENCE_HOME } from '../store/home-fence';
 import { newId } from '../store/ids';
 import { counterNames, type ItemKey, keys } from '../store/keys';
 import { queryAll } from '../store/query-all';
-import { insertWrites } from '../store/records';
 import { defaultHomeRegion, inRegion } from '../store/store-region';
 import { deleteKeys } from '../store/sweep';
 import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
+import type { WriteOp } from '../store/write-ops';
 import { randomSecret, sha256 } from './hashing';
 
 /**
@@ -44,12 +42,16 @@ export const homeOf = (client: { homeRegion?: unknown }): string =>
  */
 export const REHOME_NUMBER_GAP = 100_000;
 
-/** Creates the client, pinned to a compatibility profile, and its default ticket types in one transaction. */
-export const createClient = async (
+/**
+ * A new client, pinned to a compatibility profile and homed in `homeRegion`: its id, its apiToken
+ * and the write that creates its item. domain/new-client.ts commits it with the client's seeded
+ * ticket types and their events.
+ */
+export const newClient = (
   name: string,
-  compat: CompatProfile = DEFAULT_COMPAT,
-  homeRegion: string = config().AWS_REGION,
-): Promise<{ clientId: string; apiToken: string }> => {
+  compat: CompatProfile,
+  homeRegion: string,
+): { clientId: string; apiToken: string; write: WriteOp } => {
   const clientId = newId();
   const secret = randomSecret(32);
   const client: ClientRecord = {
@@ -61,22 +63,18 @@ export const createClient = async (
     compat,
     homeRegion,
   };
-  const defaults = DEFAULT_TICKET_TYPES.flatMap((type) => insertWrites(ticketTypeEntity, clientId, type).ops);
-  // Its first data (the default ticket types) is written where all its data will be: at home.
-  await inRegion(homeRegion, () =>
-    writeAtomically([
-      {
-        item: {
-          Put: {
-            Item: itemOf(clientEntity, '', client, clientListAttributes(client)),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  return {
+    clientId,
+    apiToken: Buffer.from(`${clientId}:${secret}`, 'utf8').toString('base64'),
+    write: {
+      item: {
+        Put: {
+          Item: itemOf(clientEntity, '', client, clientListAttributes(client)),
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...defaults,
-    ]),
-  );
-  return { clientId, apiToken: Buffer.from(`${clientId}:${secret}`, 'utf8').toString('base64') };
+    },
+  };
 };
 
 export const listClients = async (): Promise<ClientSummary[]> => {

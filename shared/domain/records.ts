@@ -10,7 +10,7 @@ import {
 } from '../store/records';
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
-import { commit, NOTHING_STAGED, type Staged, type WriteContext } from './commit';
+import { commit, NOTHING_STAGED, type Staged, type WriteContext, type WritePlan } from './commit';
 import { changed, inFeed } from './events';
 
 /**
@@ -62,6 +62,23 @@ const stage = <T extends BaseRecord, I>(r: RecordResource<T, I>, tenantId: strin
     ? r.files.stage(tenantId, input)
     : Promise.resolve({ fields: {} as Partial<T>, staged: NOTHING_STAGED });
 
+/**
+ * The plan of one record's insert: its writes and its `created` event. Also what seeds a new
+ * client's ticket types (domain/new-client.ts), in the client's own commit.
+ */
+export const insertPlan = <T extends BaseRecord, I>(
+  r: RecordResource<T, I>,
+  tenantId: string,
+  input: I,
+  fields: Partial<T> = {},
+): WritePlan<string> => {
+  const { id, record, ops } = insertWrites(r.entity, tenantId, {
+    ...r.prepare(input, undefined),
+    ...fields,
+  } as T);
+  return { result: id, ops, events: eventsOf(r, 'created', id, record) };
+};
+
 export const insertRecord = async <T extends BaseRecord, I>(
   r: RecordResource<T, I>,
   ctx: WriteContext,
@@ -69,17 +86,7 @@ export const insertRecord = async <T extends BaseRecord, I>(
 ): Promise<string> => {
   await r.check?.(input);
   const { fields, staged } = await stage(r, ctx.tenantId, input);
-  return commit(
-    ctx,
-    () => {
-      const { id, record, ops } = insertWrites(r.entity, ctx.tenantId, {
-        ...r.prepare(input, undefined),
-        ...fields,
-      } as T);
-      return { result: id, ops, events: eventsOf(r, 'created', id, record) };
-    },
-    staged,
-  );
+  return commit(ctx, () => insertPlan(r, ctx.tenantId, input, fields), staged);
 };
 
 /**

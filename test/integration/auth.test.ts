@@ -1,8 +1,9 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
-import { createClient, revokeClient } from '../../shared/auth/clients';
+import { revokeClient } from '../../shared/auth/clients';
 import { sha256 } from '../../shared/auth/hashing';
+import { createClient } from '../../shared/domain/new-client';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { invoke, newTenant } from '../helpers/api';

@@ -8,8 +8,8 @@ import {
 } from '../../client/src';
 import { type LocalServer, startServer } from '../../local/server';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
-import { createClient } from '../../shared/auth/clients';
 import { sha256 } from '../../shared/auth/hashing';
+import { createClient } from '../../shared/domain/new-client';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy';

@@ -12,6 +12,8 @@ import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/ten
  * order; the last page's nextQuery is where to poll; nothing of one tenant reaches another.
  */
 const settle = () => new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+/** What every new client's feed starts with: its four seeded ticket types, created with it. */
+const SEEDED = Array(4).fill('ticket_type.created');
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -49,6 +51,7 @@ describe('the change feed', () => {
     await settle();
     const { events } = await drain(api);
     expect(events.map((e) => e.type)).toEqual([
+      ...SEEDED,
       'customer.created',
       'agent.created',
       'ticket.created',
@@ -58,7 +61,7 @@ describe('the change feed', () => {
       'customer.updated',
       'ticket.deleted',
     ]);
-    const [, , created, replied, noted, updated, customerUpdated, deleted] = events as FeedEvent[];
+    const [, , created, replied, noted, updated, customerUpdated, deleted] = events.slice(4) as FeedEvent[];
     expect(created?.resource).toMatchObject({ id: ticket, subject: 'Broken', openedBy: { id: customer } });
     expect(replied).toMatchObject({ resourceId: ticket, resource: { id: reply, text: 'on it' } });
     expect(replied?.resource?.replyFromOperator).toMatchObject({ id: agent, name: 'Agent' });
@@ -69,6 +72,20 @@ describe('the change feed', () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     const times = events.map((e) => e.occurredAt);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("has a new client's four seeded ticket types as ticket_type.created events, written with the client", async () => {
+    const mine = clientFor(await newTenant());
+    await settle();
+    const { events } = await drain(mine, '/event/list?since=0');
+    const types = (await mine.get('/ticketType/list')).body.type.records as { id: string; type: string }[];
+    expect(types.map((t) => t.type).sort()).toEqual(['incident', 'problem', 'question', 'task']);
+    expect(events.map((e) => e.type)).toEqual(Array(4).fill('ticket_type.created'));
+    expect(new Set(events.map((e) => e.resourceId))).toEqual(new Set(types.map((t) => t.id)));
+    for (const e of events)
+      expect(e.resource).toEqual(types.find((t) => t.id === e.resourceId) as Record<string, unknown>);
+    // One transaction with the client: one instant.
+    expect(new Set(events.map((e) => e.occurredAt)).size).toBe(1);
   });
 
   it('turns 200 concurrent writes on 20 tickets into exactly 200 events, none twice, none missing', async () => {
@@ -103,16 +120,16 @@ describe('the change feed', () => {
       const dates = events.filter((e) => e.resourceId === ticket).map((e) => e.occurredAt);
       expect(dates).toEqual([...dates].sort((a, b) => a - b));
     }
-    // And from the start: 20 creations then the 200 replies (and the customer), nothing else.
+    // And from the start: 20 creations then the 200 replies (and the seeded types, the customer), nothing else.
     const all = await drain(mine);
-    expect(all.events).toHaveLength(1 + 20 + 200);
+    expect(all.events).toHaveLength(4 + 1 + 20 + 200);
   }, 120_000);
 
   it('resumes from a saved cursor missing nothing, and polls forever from the last page', async () => {
     const { api: mine, customer: shopper } = await tenantWithCustomer();
     await settle();
     const first = await drain(mine);
-    expect(first.events.map((e) => e.type)).toEqual(['customer.created']);
+    expect(first.events.map((e) => e.type)).toEqual([...SEEDED, 'customer.created']);
     // Nothing new: the poll answers no events and a place to poll again.
     const idle = await page(mine, first.poll);
     expect(idle.records).toEqual([]);
@@ -173,7 +190,9 @@ describe('the change feed', () => {
     const mineA = await drain(a.api);
     expect(mineA.events.length).toBeGreaterThan(0);
     const mineB = await drain(b);
-    expect(mineB.events).toEqual([]);
+    expect(mineB.events.map((e) => e.type)).toEqual(SEEDED);
+    const ofA = new Set(mineA.events.map((e) => e.id));
+    expect(mineB.events.filter((e) => ofA.has(e.id))).toEqual([]);
     // A's cursor is bound to A: B cannot read with it.
     expect((await b.get(mineA.poll)).status).toBe(400);
   });
@@ -203,6 +222,6 @@ describe('the change feed', () => {
     expect(before.records).toEqual([]);
     await new Promise((r) => setTimeout(r, 1600));
     const after = await page(mine, before.nextQuery);
-    expect(after.records.map((e) => e.type)).toEqual(['customer.created']);
+    expect(after.records.map((e) => e.type)).toEqual([...SEEDED, 'customer.created']);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { observeResponses, type ResponseObserver } from '../../local/invoke';
 import { type LocalServer, MAX_BODY_BYTES, startServer } from '../../local/server';
-import { createClient } from '../../shared/auth/clients';
+import { createClient } from '../../shared/domain/new-client';
 import { routes } from '../../shared/routes';
 
 /** The local server over real HTTP: the same handlers, routed and wrapped like API Gateway does. */

@@ -31,7 +31,17 @@ describe('operator CLI', () => {
     const { clientId, apiToken } = JSON.parse(lines[0] as string);
     expect(Object.keys(JSON.parse(lines[0] as string))).toEqual(['clientId', 'apiToken']);
     expect(Buffer.from(apiToken, 'base64').toString()).toMatch(new RegExp(`^${clientId}:[\\w-]{43}$`));
-    expect((await exchange(apiToken)).status).toBe(200);
+    const token = await exchange(apiToken);
+    expect(token.status).toBe(200);
+    // Its seeded ticket types are in its change feed, created with it (docs/decisions.md, "Events").
+    const bearer = { authorization: `Bearer ${token.body.access_token}`, clientid: clientId };
+    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+    const feed = (await invoke('GET', '/event/list?since=0', { headers: bearer })).body.event.records;
+    const types = (await invoke('GET', '/ticketType/list', { headers: bearer })).body.type.records;
+    expect(feed.map((e: { type: string }) => e.type)).toEqual(Array(4).fill('ticket_type.created'));
+    expect(feed.map((e: { resourceId: string }) => e.resourceId).sort()).toEqual(
+      types.map((t: { id: string }) => t.id).sort(),
+    );
 
     // `client list` reads the clients' index, which DynamoDB updates a moment after the write
     // (eventually consistent, locally too under load): ask again for a few seconds.

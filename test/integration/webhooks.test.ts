@@ -181,7 +181,11 @@ describe('/webhook', () => {
     await api.create('/agent/insert', { name: 'Ada', email: 'ada@example.com' });
     await new Promise((resolve) => setTimeout(resolve, 250)); // the feed's lag in the tests (100 ms)
     const feed = (await api.get('/event/list')).body.event;
-    expect(feed.records.map((e: { type: string }) => e.type)).toEqual(['agent.created']);
+    // Only the client's seeded ticket types (created with it) and the agent.
+    expect(feed.records.map((e: { type: string }) => e.type)).toEqual([
+      ...Array(4).fill('ticket_type.created'),
+      'agent.created',
+    ]);
   });
 
   it('caps a tenant at 10 subscriptions (409 webhook-limit, nothing written), exactly, under concurrent inserts', async () => {

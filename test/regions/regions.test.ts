@@ -52,7 +52,8 @@ beforeAll(async () => {
   process.env.PRIMARY_REGION = REGIONS[0];
   // The new home waits this long for the old home's last writes (clients.ts REHOME_SETTLE_MS).
   process.env.REHOME_SETTLE_MS = String(REHOME_SETTLE_MS);
-  ({ createClient, rehomeClient, REHOME_NUMBER_GAP } = (await import('../../shared/auth/clients')) as never);
+  ({ rehomeClient, REHOME_NUMBER_GAP } = (await import('../../shared/auth/clients')) as never);
+  ({ createClient } = await import('../../shared/domain/new-client'));
 }, 120_000);
 
 afterAll(async () => {
