@@ -208,6 +208,9 @@ describe('deliver: the connection goes to the address checked', () => {
       ['10.1.2.3', '93.184.215.14'],
       ['2606:4700::1', 'fd00::1'],
       ['93.184.215.14', '::ffff:127.0.0.1'],
+      // IPv4-translated (::ffff:0:0:0/96): loopback and the metadata address.
+      ['::ffff:0:7f00:1'],
+      ['93.184.215.14', '::ffff:0:a9fe:a9fe'],
     ]) {
       const { outcome, calls } = await deliverResolving(`http://localhost:${port}/ok`, addresses);
       expect(calls).toBe(1);

@@ -135,6 +135,35 @@ describe('/webhook', () => {
     expect((await api.get('/webhook/list')).body.webhook.totalRecords).toBe(1);
   });
 
+  it('refuses every IPv6 form outside global unicast, e.g. IPv4-translated ::ffff:0:a.b.c.d (insert and update, 400 naming url)', async () => {
+    const hostile = [
+      'https://[::ffff:0:169.254.169.254]/latest/meta-data/',
+      'https://[::ffff:0:127.0.0.1]/x',
+      'https://[::ffff:0:10.0.0.1]/x',
+      'https://[::ffff:0:a9fe:a9fe]/x',
+      'https://[0:0:0:0:ffff:0:7f00:1]/x',
+      'https://[::ffff:0:0:a00:1]/x',
+      'https://[::ffff:0:8.8.8.8]/x',
+      'https://[64:ff9b::8.8.8.8]/x',
+      'https://[64:ff9b:1:a9fe:a9:fe00::]/x',
+      'https://[2002:a9fe:a9fe::1]/x',
+      'https://[2001:0:a9fe:a9fe::1]/x',
+      'https://[4000::1]/x',
+      'https://[3fff::1]/x',
+    ];
+    for (const url of hostile) {
+      const res = await api.post('/webhook/insert', { url });
+      expect(fieldErrors(res), url).toEqual(['url']);
+      expect(res.body.detail, url).toMatch(/^The webhook URL its host resolves to /);
+    }
+    const id = (await api.post('/webhook/insert', { url: 'https://[2606:4700:4700::1111]/hooks' })).body.id;
+    expect(id).toEqual(expect.any(String));
+    for (const url of hostile)
+      expect(fieldErrors(await api.put(`/webhook/update/${id}`, { url })), url).toEqual(['url']);
+    expect((await api.get(`/webhook/${id}`)).body.url).toBe('https://[2606:4700:4700::1111]/hooks');
+    expect((await api.get('/webhook/list')).body.webhook.totalRecords).toBe(1);
+  });
+
   describe('without WEBHOOK_ALLOW_LOCAL_HTTP (as in AWS)', () => {
     beforeEach(() => {
       process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'false';

@@ -91,16 +91,18 @@ describe('isForbiddenAddress', () => {
     // IPv4-compatible (deprecated)
     '::127.0.0.1',
     '::8.8.8.8',
+    // Outside 2000::/3 (or in its special blocks) whatever IPv4 address they carry: only global unicast passes.
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '2001:4860:4860::8888%eth0',
   ])('refuses IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(true));
 
   it.each([
     '2606:4700:4700::1111',
     '2001:4860:4860::8888',
     '2a00:1450:4001:80b::200e',
-    '::ffff:8.8.8.8',
-    '::ffff:808:808',
-    '64:ff9b::808:808',
-    '2002:808:808::1',
   ])('accepts public IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(false));
 
   it('refuses what is not an address', () => {
