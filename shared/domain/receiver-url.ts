@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
-import { config } from '../config';
+import { type Config, config } from '../config';
 import { InvalidInput } from '../store/errors';
 
 /**
@@ -13,7 +13,9 @@ import { InvalidInput } from '../store/errors';
  * unique-local, link-local, multicast and anything assigned outside 2000::/3 in future.
  *
  * With WEBHOOK_ALLOW_LOCAL_HTTP (the local server, the tests) `localhost`, `127.0.0.1` and `[::1]`
- * may be used over `http:` or `https:` and may resolve to loopback addresses, and only those.
+ * may be used over `http:` or `https:` and may resolve to loopback addresses, and only those,
+ * on a port WEBHOOK_LOCAL_PORTS names; never on the port of a service this process talks to
+ * (DynamoDB Local, the S3 server, the queue, the API itself), listed or not.
  *
  * Checked at insert and update (a 400 naming `url`) and again right before each delivery
  * (`resolveReceiver`): what a name resolves to can change in between. A delivery connects only
@@ -88,20 +90,67 @@ const isLoopback = (address: string): boolean =>
 /** Hosts that may be reached over http (and resolve to loopback) when local receivers are allowed. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Why this URL may not receive webhooks, or undefined; `addresses` are what its host resolves to. */
+/** Local mode (WEBHOOK_ALLOW_LOCAL_HTTP): where a local receiver may listen. */
+export interface LocalReceivers {
+  /** The ports a local receiver may use (WEBHOOK_LOCAL_PORTS): inclusive ranges. */
+  ports: readonly (readonly [number, number])[];
+  /** The ports of the services this process talks to: never a receiver's, listed or not. */
+  own: ReadonlySet<number>;
+}
+
+const portOf = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/** The local server's port, and every configured endpoint's: DynamoDB Local, S3, the queue, the API. */
+const ownPorts = (c: Config): Set<number> => {
+  const regions = (c.REGION_ENDPOINTS ?? '').split(',').map((entry) => entry.slice(entry.indexOf('=') + 1));
+  const endpoints = [
+    c.DYNAMODB_ENDPOINT,
+    c.S3_ENDPOINT,
+    c.SQS_ENDPOINT,
+    c.WEBHOOK_QUEUE_URL,
+    c.DELIVERY_BASE_URL,
+    c.PUBLIC_BASE_URL,
+    ...regions,
+  ];
+  const ports = endpoints.flatMap((endpoint) => {
+    const url = endpoint ? URL.parse(endpoint) : null;
+    return url ? [portOf(url)] : [];
+  });
+  return new Set(c.PORT ? [c.PORT, ...ports] : ports);
+};
+
+/** Local mode as the configuration has it, or undefined (as in AWS: no local receiver). */
+export const localReceivers = (c: Config = config()): LocalReceivers | undefined =>
+  c.WEBHOOK_ALLOW_LOCAL_HTTP ? { ports: c.WEBHOOK_LOCAL_PORTS, own: ownPorts(c) } : undefined;
+
+/** Why a local receiver may not use this port, or undefined. */
+const localPortProblem = (port: number, local: LocalReceivers): string | undefined => {
+  if (local.own.has(port))
+    return `must not use port ${port}: it is a local service's (DynamoDB Local, the S3 server, the queue or the API)`;
+  if (!local.ports.some(([from, to]) => port >= from && port <= to))
+    return `must use a port WEBHOOK_LOCAL_PORTS names for local receivers (${port} is not one)`;
+  return undefined;
+};
+
+/**
+ * Why this URL may not receive webhooks, or undefined; `addresses` are what its host resolves
+ * to, `local` the local mode (undefined: none, as in AWS).
+ */
 export const receiverProblem = (
   url: URL,
   addresses: readonly string[],
-  allowLocalHttp: boolean,
+  local: LocalReceivers | undefined,
 ): string | undefined => {
-  const local = allowLocalHttp && LOCAL_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:'))
-    return allowLocalHttp
-      ? 'must be an https URL (or http to localhost, 127.0.0.1 or [::1])'
-      : 'must be an https URL';
+  const isLocal = local !== undefined && LOCAL_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(isLocal && url.protocol === 'http:'))
+    return local ? 'must be an https URL (or http to localhost, 127.0.0.1 or [::1])' : 'must be an https URL';
   if (url.username !== '' || url.password !== '') return 'must not carry credentials';
+  if (isLocal) {
+    const problem = localPortProblem(portOf(url), local);
+    if (problem) return problem;
+  }
   if (addresses.length === 0) return 'its host does not resolve';
-  const refused = addresses.find((a) => isForbiddenAddress(a) && !(local && isLoopback(a)));
+  const refused = addresses.find((a) => isForbiddenAddress(a) && !(isLocal && isLoopback(a)));
   if (refused !== undefined)
     return `its host resolves to ${refused}, a private, loopback, link-local or reserved address`;
   return undefined;
@@ -142,7 +191,7 @@ export const resolveReceiver = async (
       // A name that does not resolve (yet): refused, like one that resolves nowhere.
     }
   }
-  const problem = receiverProblem(parsed, addresses, config().WEBHOOK_ALLOW_LOCAL_HTTP);
+  const problem = receiverProblem(parsed, addresses, localReceivers());
   if (problem) throw refuse(problem);
   return { url: parsed, addresses };
 };
