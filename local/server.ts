@@ -92,6 +92,10 @@ const handle = async (
 
 export interface ServerOptions extends DispatchOptions {
   port?: number;
+  /**
+   * The address to listen on: 127.0.0.1 unless asked (`::` or `0.0.0.0`: every interface). Loopback
+   * by default, as the local S3 server and queue are: the local stores check no credentials.
+   */
   host?: string;
 }
 
@@ -105,7 +109,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<LocalSer
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host, () => {
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

@@ -1,10 +1,12 @@
 /**
  * `npm start`: the whole API on one machine. DynamoDB Local (persisted in the data dir),
  * the table, the local API Gateway stand-in and, on first start, a demo client.
- * Env: PORT (3000), HOST (all interfaces), HELPDESK_DATA_DIR (.helpdesk),
- * DYNAMODB_ENDPOINT (use that store instead of starting one), S3_ENDPOINT + BUCKET_NAME (likewise
- * for attachments; otherwise a local S3 server keeps them in <data dir>/s3). Webhooks: an in-memory
- * delivery queue (local/sqs-local.ts) and the pipeline that feeds and drains it (local/event-pipeline.ts).
+ * Env: PORT (3000), HOST (127.0.0.1; `0.0.0.0` or `::` listens on every interface),
+ * HELPDESK_DATA_DIR (.helpdesk), DYNAMODB_ENDPOINT (use that store instead of starting one),
+ * S3_ENDPOINT + BUCKET_NAME (likewise for attachments; otherwise a local S3 server keeps them in
+ * <data dir>/s3). Webhooks: an in-memory delivery queue (local/sqs-local.ts) and the pipeline that
+ * feeds and drains it (local/event-pipeline.ts); WEBHOOK_LOCAL_PORTS, the ports local receivers
+ * may use (none unless named).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -117,7 +119,8 @@ const main = async (): Promise<void> => {
   process.on('SIGTERM', () => void stop(0));
   process.on('exit', () => removeRunningStore(dir)); // also on a crash
   useCursorSecret(dir);
-  // Webhooks may go to http://localhost receivers on a laptop (off in AWS: shared/config.ts).
+  // Webhooks may go to http://localhost receivers on a laptop, on the ports WEBHOOK_LOCAL_PORTS
+  // names (off in AWS: shared/config.ts).
   process.env.WEBHOOK_ALLOW_LOCAL_HTTP ??= 'true';
   // Set before anything reads the config (it is parsed once, on first use).
   const endpoint = await startStore();
@@ -134,7 +137,8 @@ const main = async (): Promise<void> => {
   server = await startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST });
   // Webhooks: the stream poller and the delivery queue's consumers (local/event-pipeline.ts).
   process.env.DELIVERY_BASE_URL ??= server.url;
-  (await import('../shared/config')).resetConfig(); // read again, with the URL
+  process.env.PORT = new URL(server.url).port; // never a local receiver's (domain/receiver-url.ts)
+  (await import('../shared/config')).resetConfig(); // read again, with the URL and the port
   const { startEventPipeline } = await import('./event-pipeline');
   pipeline = await startEventPipeline({
     dynamoEndpoint: endpoint,
@@ -143,6 +147,12 @@ const main = async (): Promise<void> => {
     queueUrl: String(process.env.WEBHOOK_QUEUE_URL),
   });
   await announceDemoClient(server.url);
+  const ports = process.env.WEBHOOK_LOCAL_PORTS?.trim();
+  console.log(
+    config().WEBHOOK_ALLOW_LOCAL_HTTP
+      ? `Webhooks to http://localhost receivers: ${ports ? `on ports ${ports}` : 'none (name their ports in WEBHOOK_LOCAL_PORTS)'}`
+      : 'Webhooks to local receivers: off (WEBHOOK_ALLOW_LOCAL_HTTP=false)',
+  );
   console.log(`Help-desk API listening on ${server.url} (Ctrl-C to stop)`);
 };
 

@@ -11,9 +11,35 @@ const atLeast = (n: number) => z.string().check(z.minLength(n));
 const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().check(z.int(), z.gte(min), z.lte(max));
 
+/** `8080,9000-9009`: ports and inclusive ranges, each port 1-65535 (spaces ignored; empty: none). */
+const portRangesOf = (text: string): [number, number][] =>
+  text
+    .replace(/\s/g, '')
+    .split(',')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const [from, to = from] = entry.split('-').map(Number) as [number, number?];
+      return [from, to];
+    });
+const portRanges = z.pipe(
+  z.string().check(
+    z.regex(
+      /^\s*(\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*)?\s*$/,
+      'comma-separated ports or ranges (8080,9000-9009)',
+    ),
+    z.refine(
+      (text) => portRangesOf(text).every(([from, to]) => from >= 1 && from <= to && to <= 65_535),
+      'ports from 1 to 65535, a range low-high',
+    ),
+  ),
+  z.transform(portRangesOf),
+);
+
 const schema = z.object({
   TABLE_NAME: withDefault(atLeast(3), 'helpdesk'),
   AWS_REGION: withDefault(atLeast(1), 'us-east-1'),
+  /** The local server's port (`npm start` sets the one it listens on); unset in AWS. */
+  PORT: z.optional(whole(0, 65_535)),
   /** Points the SDK at DynamoDB Local; unset in AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
   /** Overrides the base URL derived from the request (custom domains with a base path). */
@@ -63,11 +89,19 @@ const schema = z.object({
    */
   EVENT_FEED_LAG_MS: withDefault(whole(0, 600_000), 12_000),
   /**
-   * Webhook receivers may be `http:` on localhost, 127.0.0.1 or ::1 (and those hosts' loopback
-   * addresses pass the SSRF check: domain/receiver-url.ts). Set by the local server and the
-   * tests; never in AWS, where every receiver is https on a public address.
+   * Webhook receivers may be `http:` on localhost, 127.0.0.1 or ::1, on the ports
+   * WEBHOOK_LOCAL_PORTS names (and those hosts' loopback addresses pass the SSRF check:
+   * domain/receiver-url.ts). Set by the local server and the tests; never in AWS, where every
+   * receiver is https on a public address.
    */
   WEBHOOK_ALLOW_LOCAL_HTTP: withDefault(z.stringbool(), false),
+  /**
+   * With WEBHOOK_ALLOW_LOCAL_HTTP, the only ports a local receiver may use: `8080,9000-9009`.
+   * Empty or unset: none, so no local receiver at all. The ports of the endpoints this process
+   * talks to (DynamoDB Local, the S3 server, the queue, the API itself) are refused even when
+   * listed (domain/receiver-url.ts). Ignored without WEBHOOK_ALLOW_LOCAL_HTTP.
+   */
+  WEBHOOK_LOCAL_PORTS: withDefault(portRanges, []),
   /**
    * The API's URL as webhook deliveries link to it (the feed cursor, attachments): the delivery
    * function has no request to take it from. The stack sets the API's URL (or PUBLIC_BASE_URL's

@@ -1,15 +1,21 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
-import { config } from '../config';
+import { type Config, config } from '../config';
 import { InvalidInput } from '../store/errors';
 
 /**
  * Where the service may send a webhook (SSRF): `https:` only, no credentials in the URL, any
- * port, and a host whose every address (after DNS) is public: not private, loopback,
- * link-local, unique-local, multicast, unspecified, CGNAT, reserved or documentation, nor an
- * IPv6 form that embeds such an IPv4 address (mapped, compatible, NAT64, 6to4). With
- * WEBHOOK_ALLOW_LOCAL_HTTP (the local server, the tests) `localhost`, `127.0.0.1` and `[::1]`
- * may be used over `http:` or `https:` and may resolve to loopback addresses, and only those.
+ * port, and a host whose every address (after DNS) is public unicast. That is an allow-list, not
+ * a list of what to refuse: public IPv4 (no block of the IANA IPv4 Special-Purpose Registry, no
+ * multicast or reserved), and IPv6 only inside 2000::/3 (global unicast) minus its
+ * special-purpose blocks. Every IPv6 form that carries an IPv4 address (mapped, translated,
+ * compatible, NAT64, 6to4, Teredo) is therefore refused whatever address it carries, and so are
+ * unique-local, link-local, multicast and anything assigned outside 2000::/3 in future.
+ *
+ * With WEBHOOK_ALLOW_LOCAL_HTTP (the local server, the tests) `localhost`, `127.0.0.1` and `[::1]`
+ * may be used over `http:` or `https:` and may resolve to loopback addresses, and only those,
+ * on a port WEBHOOK_LOCAL_PORTS names; never on the port of a service this process talks to
+ * (DynamoDB Local, the S3 server, the queue, the API itself), listed or not.
  *
  * Checked at insert and update (a 400 naming `url`) and again right before each delivery
  * (`resolveReceiver`): what a name resolves to can change in between. A delivery connects only
@@ -21,7 +27,8 @@ export type Lookup = (host: string) => Promise<readonly { address: string }[]>;
 
 const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 
-const blocked = new BlockList();
+/** IPv4 that is not public unicast: the special-purpose blocks no receiver is in, multicast, reserved. */
+const notPublicIpv4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network", unspecified
   ['10.0.0.0', 8], // private
@@ -37,80 +44,113 @@ for (const [net, prefix] of [
   ['198.51.100.0', 24], // documentation
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
+  ['240.0.0.0', 4], // reserved, and 255.255.255.255 (broadcast)
 ] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
+  notPublicIpv4.addSubnet(net, prefix, 'ipv4');
+
+/** Global unicast (RFC 4291): the only IPv6 space a receiver may be in. */
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
+/** The blocks of the IANA IPv6 Special-Purpose Registry inside 2000::/3 that no receiver needs. */
+const specialUnicast = new BlockList();
 for (const [net, prefix] of [
-  ['::', 96], // unspecified, loopback, IPv4-compatible (deprecated)
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 32], // Teredo (tunnels to an IPv4 address)
+  // IETF protocol assignments: Teredo 2001::/32 (tunnels to an IPv4 address), benchmarking
+  // 2001:2::/48, ORCHIDs 2001:10::/28 and 2001:20::/28, AMT 2001:3::/32, anycast services.
+  ['2001::', 23],
   ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique-local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
+  // 6to4, deprecated (RFC 7526): a relay unwraps it to the IPv4 address it embeds, public or not.
+  // Refused whatever it embeds: a receiver with a public IPv4 address is reached on that.
+  ['2002::', 16],
+  ['3fff::', 20], // documentation (RFC 9637)
 ] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
+  specialUnicast.addSubnet(net, prefix, 'ipv6');
 
-/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted quad read). */
-const groups = (address: string): number[] => {
-  let text = address.toLowerCase();
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (quad) {
-    const [a, b, c, d] = quad.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -quad.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => Number.parseInt(g, 16)));
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+/**
+ * True for an address a webhook must never reach: anything but public unicast. An address with a
+ * zone index is refused too (only non-global addresses need one).
+ */
+export const isForbiddenAddress = (address: string): boolean => {
+  if (isIPv4(address)) return notPublicIpv4.check(address, 'ipv4');
+  if (!isIPv6(address) || address.includes('%')) return true;
+  return !globalUnicast.check(address, 'ipv6') || specialUnicast.check(address, 'ipv6');
 };
 
-const ipv4Of = (hi: number, lo: number): string => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-
-/** The IPv4 address an IPv6 address carries: mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16). */
-const embeddedIpv4 = (address: string): string | undefined => {
-  const g = groups(address);
-  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeros(5) && g[5] === 0xffff) return ipv4Of(g[6] as number, g[7] as number);
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
-    return ipv4Of(g[6] as number, g[7] as number);
-  if (g[0] === 0x2002) return ipv4Of(g[1] as number, g[2] as number);
-  return undefined;
-};
-
-/** True for an address a webhook must never reach (anything but a public unicast address). */
-export const isForbiddenAddress = (raw: string): boolean => {
-  const address = raw.replace(/%.*$/, ''); // an IPv6 zone
-  if (isIPv4(address)) return blocked.check(address, 'ipv4');
-  if (!isIPv6(address)) return true;
-  const inner = embeddedIpv4(address);
-  if (inner !== undefined) return blocked.check(inner, 'ipv4');
-  return blocked.check(address, 'ipv6');
-};
-
+// One list per family: a BlockList's IPv4 rules also match IPv4-mapped IPv6 addresses, which are
+// no loopback address a local receiver may have.
+const loopbackIpv4 = new BlockList();
+loopbackIpv4.addSubnet('127.0.0.0', 8, 'ipv4');
+const loopbackIpv6 = new BlockList();
+loopbackIpv6.addAddress('::1', 'ipv6');
 const isLoopback = (address: string): boolean =>
-  (isIPv4(address) && address.startsWith('127.')) || groups(address).join(':') === '0:0:0:0:0:0:0:1';
+  isIPv4(address)
+    ? loopbackIpv4.check(address, 'ipv4')
+    : isIPv6(address) && !address.includes('%') && loopbackIpv6.check(address, 'ipv6');
 
 /** Hosts that may be reached over http (and resolve to loopback) when local receivers are allowed. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Why this URL may not receive webhooks, or undefined; `addresses` are what its host resolves to. */
+/** Local mode (WEBHOOK_ALLOW_LOCAL_HTTP): where a local receiver may listen. */
+export interface LocalReceivers {
+  /** The ports a local receiver may use (WEBHOOK_LOCAL_PORTS): inclusive ranges. */
+  ports: readonly (readonly [number, number])[];
+  /** The ports of the services this process talks to: never a receiver's, listed or not. */
+  own: ReadonlySet<number>;
+}
+
+const portOf = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/** The local server's port, and every configured endpoint's: DynamoDB Local, S3, the queue, the API. */
+const ownPorts = (c: Config): Set<number> => {
+  const regions = (c.REGION_ENDPOINTS ?? '').split(',').map((entry) => entry.slice(entry.indexOf('=') + 1));
+  const endpoints = [
+    c.DYNAMODB_ENDPOINT,
+    c.S3_ENDPOINT,
+    c.SQS_ENDPOINT,
+    c.WEBHOOK_QUEUE_URL,
+    c.DELIVERY_BASE_URL,
+    c.PUBLIC_BASE_URL,
+    ...regions,
+  ];
+  const ports = endpoints.flatMap((endpoint) => {
+    const url = endpoint ? URL.parse(endpoint) : null;
+    return url ? [portOf(url)] : [];
+  });
+  return new Set(c.PORT ? [c.PORT, ...ports] : ports);
+};
+
+/** Local mode as the configuration has it, or undefined (as in AWS: no local receiver). */
+export const localReceivers = (c: Config = config()): LocalReceivers | undefined =>
+  c.WEBHOOK_ALLOW_LOCAL_HTTP ? { ports: c.WEBHOOK_LOCAL_PORTS, own: ownPorts(c) } : undefined;
+
+/** Why a local receiver may not use this port, or undefined. */
+const localPortProblem = (port: number, local: LocalReceivers): string | undefined => {
+  if (local.own.has(port))
+    return `must not use port ${port}: it is a local service's (DynamoDB Local, the S3 server, the queue or the API)`;
+  if (!local.ports.some(([from, to]) => port >= from && port <= to))
+    return `must use a port WEBHOOK_LOCAL_PORTS names for local receivers (${port} is not one)`;
+  return undefined;
+};
+
+/**
+ * Why this URL may not receive webhooks, or undefined; `addresses` are what its host resolves
+ * to, `local` the local mode (undefined: none, as in AWS).
+ */
 export const receiverProblem = (
   url: URL,
   addresses: readonly string[],
-  allowLocalHttp: boolean,
+  local: LocalReceivers | undefined,
 ): string | undefined => {
-  const local = allowLocalHttp && LOCAL_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:'))
-    return allowLocalHttp
-      ? 'must be an https URL (or http to localhost, 127.0.0.1 or [::1])'
-      : 'must be an https URL';
+  const isLocal = local !== undefined && LOCAL_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(isLocal && url.protocol === 'http:'))
+    return local ? 'must be an https URL (or http to localhost, 127.0.0.1 or [::1])' : 'must be an https URL';
   if (url.username !== '' || url.password !== '') return 'must not carry credentials';
+  if (isLocal) {
+    const problem = localPortProblem(portOf(url), local);
+    if (problem) return problem;
+  }
   if (addresses.length === 0) return 'its host does not resolve';
-  const refused = addresses.find((a) => isForbiddenAddress(a) && !(local && isLoopback(a)));
+  const refused = addresses.find((a) => isForbiddenAddress(a) && !(isLocal && isLoopback(a)));
   if (refused !== undefined)
     return `its host resolves to ${refused}, a private, loopback, link-local or reserved address`;
   return undefined;
@@ -151,7 +191,7 @@ export const resolveReceiver = async (
       // A name that does not resolve (yet): refused, like one that resolves nowhere.
     }
   }
-  const problem = receiverProblem(parsed, addresses, config().WEBHOOK_ALLOW_LOCAL_HTTP);
+  const problem = receiverProblem(parsed, addresses, localReceivers());
   if (problem) throw refuse(problem);
   return { url: parsed, addresses };
 };

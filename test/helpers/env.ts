@@ -20,6 +20,8 @@ process.env.TOKEN_EXCHANGES_PER_MINUTE = '1000000';
 process.env.EVENT_FEED_LAG_MS = '100';
 // Webhook receivers of the tests listen on 127.0.0.1 over http (off in AWS: shared/config.ts).
 process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+// On no port until a receiver names its own (openLocalPort, test/helpers/webhook-receiver.ts).
+process.env.WEBHOOK_LOCAL_PORTS = '';
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.CURSOR_SECRET_ARN;
 // The access log is one line per request: keep test output readable unless asked for.

@@ -1,9 +1,21 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { resetConfig } from '../../shared/config';
 
 /**
- * A webhook receiver for tests, on 127.0.0.1: it verifies every request with the
+ * Opens `port` to local receivers in this test process: the tests start with none
+ * (WEBHOOK_LOCAL_PORTS empty, test/helpers/env.ts), and each receiver names its port as a
+ * developer does.
+ */
+export const openLocalPort = (port: number): void => {
+  const open = (process.env.WEBHOOK_LOCAL_PORTS ?? '').split(',').filter((p) => p !== '');
+  if (!open.includes(String(port))) process.env.WEBHOOK_LOCAL_PORTS = [...open, String(port)].join(',');
+  resetConfig();
+};
+
+/**
+ * A webhook receiver for tests, on 127.0.0.1 (its port opened to local receivers): it verifies every request with the
  * `standardwebhooks` package and the subscription's secret (a request that does not verify is
  * counted, answered 401 and kept nowhere else), answers 204 while `up`, 503 while not, and can
  * be stopped and started again on the same port (a receiver that was down).
@@ -95,6 +107,7 @@ export const startReceiver = async (): Promise<Receiver> => {
         s.listen(port, '127.0.0.1', resolve);
       });
       port = (s.address() as AddressInfo).port;
+      openLocalPort(port);
       server = s;
     },
   };

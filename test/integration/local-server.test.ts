@@ -3,6 +3,7 @@ import { observeResponses, type ResponseObserver } from '../../local/invoke';
 import { type LocalServer, MAX_BODY_BYTES, startServer } from '../../local/server';
 import { createClient } from '../../shared/domain/new-client';
 import { routes } from '../../shared/routes';
+import { connects, reachableWhenExposed } from '../helpers/reachability';
 
 /** The local server over real HTTP: the same handlers, routed and wrapped like API Gateway does. */
 describe('local server', () => {
@@ -167,5 +168,31 @@ describe('local server, API Gateway behaviour', () => {
       body: 'x'.repeat(MAX_BODY_BYTES + 1),
     });
     expect(res.status).toBe(404);
+  });
+});
+
+/** Where the server listens: loopback unless told otherwise (`npm start`: HOST). */
+describe('local server, its address', () => {
+  const portOf = (server: LocalServer) => Number(new URL(server.url).port);
+
+  it('listens on 127.0.0.1 only by default: unreachable on the machine’s other addresses', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      expect(await connects('127.0.0.1', portOf(server))).toBe(true);
+      for (const host of await reachableWhenExposed())
+        expect(await connects(host, portOf(server)), `reachable on ${host}`).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('listens where `host` says when asked (HOST=:: or 0.0.0.0: every interface)', async () => {
+    const server = await startServer({ port: 0, host: '::' });
+    try {
+      for (const host of ['127.0.0.1', ...(await reachableWhenExposed())])
+        expect(await connects(host, portOf(server)), `unreachable on ${host}`).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

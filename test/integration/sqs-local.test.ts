@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
+import { connects, reachableWhenExposed } from '../helpers/reachability';
 
 /**
  * The local SQS FIFO stand-in, driven by the real SDK client over HTTP. Each test has its own
@@ -86,6 +87,13 @@ const changeVisibility = (queue: string, message: Message | undefined, seconds: 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('local SQS FIFO', () => {
+  it('listens on 127.0.0.1 only (it checks no signature): unreachable on the machine’s other addresses', async () => {
+    const url = new URL(sqs.endpoint);
+    expect(url.hostname).toBe('127.0.0.1');
+    for (const host of await reachableWhenExposed())
+      expect(await connects(host, Number(url.port)), `reachable on ${host}`).toBe(false);
+  });
+
   it('sends a batch (per-entry results) and receives it with its system attributes', async () => {
     const before = Date.now();
     const sent = await client.send(

@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from '../../shared/config';
 import { deliver, RESPONSE_BYTES } from '../../shared/domain/webhook-delivery';
 import { newSigningSecret } from '../../shared/domain/webhooks';
 import { webhookEntity } from '../../shared/store/entities/records';
 import { getRecord } from '../../shared/store/records';
 import { newTenant } from '../helpers/api';
 import { clientFor } from '../helpers/tenant-client';
+import { openLocalPort } from '../helpers/webhook-receiver';
 
 /**
  * One delivery attempt against a real receiver on 127.0.0.1 (WEBHOOK_ALLOW_LOCAL_HTTP is on in
@@ -51,6 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  openLocalPort((server.address() as AddressInfo).port);
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -149,9 +152,45 @@ describe('deliver', () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
+    openLocalPort(port);
     await new Promise((resolve) => closed.close(resolve));
     const outcome = await deliver({ ...subscription, url: `http://127.0.0.1:${port}/gone` }, event, cursor);
     expect(outcome).toMatchObject({ ok: false, error: 'request failed: ECONNREFUSED' });
+  });
+});
+
+describe('deliver: local receivers only on the ports named', () => {
+  it('refuses a delivery to the S3 server’s or DynamoDB Local’s port, named or not: nothing is sent, nothing read', async () => {
+    const s3 = Number(new URL(String(process.env.S3_ENDPOINT)).port);
+    const dynamo = Number(new URL(String(process.env.DYNAMODB_ENDPOINT)).port);
+    for (const url of [`http://127.0.0.1:${s3}/${process.env.BUCKET_NAME}`, `http://localhost:${dynamo}/`]) {
+      for (const named of [false, true]) {
+        if (named) openLocalPort(Number(new URL(url).port));
+        const outcome = await deliver({ url, secret: newSigningSecret() }, EVENT, CURSOR);
+        expect(outcome, `${url} named: ${named}`).toEqual({
+          ok: false,
+          error: expect.stringMatching(/port/),
+          ms: expect.any(Number),
+        });
+      }
+    }
+  });
+
+  it('refuses a delivery once its port is no longer named (checked before every attempt)', async () => {
+    const { subscription, event, cursor } = await setUp('/ok');
+    const before = received.length;
+    const named = process.env.WEBHOOK_LOCAL_PORTS;
+    process.env.WEBHOOK_LOCAL_PORTS = '';
+    resetConfig();
+    try {
+      const outcome = await deliver(subscription, event, cursor);
+      expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/port/), ms: expect.any(Number) });
+      expect(received.length).toBe(before);
+    } finally {
+      process.env.WEBHOOK_LOCAL_PORTS = named;
+      resetConfig();
+    }
+    expect(await deliver(subscription, event, cursor)).toMatchObject({ ok: true, status: 204 });
   });
 });
 
@@ -212,6 +251,9 @@ describe('deliver: the connection goes to the address checked', () => {
       ['10.1.2.3', '93.184.215.14'],
       ['2606:4700::1', 'fd00::1'],
       ['93.184.215.14', '::ffff:127.0.0.1'],
+      // IPv4-translated (::ffff:0:0:0/96): loopback and the metadata address.
+      ['::ffff:0:7f00:1'],
+      ['93.184.215.14', '::ffff:0:a9fe:a9fe'],
     ]) {
       const { outcome, calls } = await deliverResolving(`http://localhost:${port}/ok`, addresses);
       expect(calls).toBe(1);
@@ -264,6 +306,7 @@ describe('deliver: the connection goes to the address checked', () => {
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = tls.address() as AddressInfo;
+      openLocalPort(port);
       const { outcome, calls } = await deliverResolving(`https://localhost:${port}/ok`, ['127.0.0.1'], 2000);
       expect(calls).toBe(1);
       expect(names).toEqual(['localhost']);

@@ -5,6 +5,7 @@ import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
+import { openLocalPort } from '../helpers/webhook-receiver';
 
 /**
  * Webhook subscriptions (`/webhook/*`): a record resource whose secret is shown once (the
@@ -23,6 +24,23 @@ const RECEIVER = 'https://1.1.1.1/hooks/helpdesk';
 const fieldErrors = (res: { status: number; body: { errors?: { path: string }[] } }) => {
   expect(res.status).toBe(400);
   return res.body.errors?.map((e) => e.path);
+};
+
+/**
+ * Each URL is refused at insert (400 naming `url`, the detail matching `why`) and as the new URL
+ * of a subscription to `valid`, which keeps its URL.
+ */
+const expectRefused = async (urls: string[], why: RegExp, valid: string) => {
+  for (const url of urls) {
+    const res = await api.post('/webhook/insert', { url });
+    expect(fieldErrors(res), url).toEqual(['url']);
+    expect(res.body.detail, url).toMatch(why);
+  }
+  const id = (await api.post('/webhook/insert', { url: valid })).body.id;
+  expect(id).toEqual(expect.any(String));
+  for (const url of urls)
+    expect(fieldErrors(await api.put(`/webhook/update/${id}`, { url })), url).toEqual(['url']);
+  expect((await api.get(`/webhook/${id}`)).body.url).toBe(valid);
 };
 
 describe('/webhook', () => {
@@ -135,6 +153,30 @@ describe('/webhook', () => {
     expect((await api.get('/webhook/list')).body.webhook.totalRecords).toBe(1);
   });
 
+  it('refuses every IPv6 form outside global unicast, e.g. IPv4-translated ::ffff:0:a.b.c.d (insert and update, 400 naming url)', async () => {
+    const hostile = [
+      'https://[::ffff:0:169.254.169.254]/latest/meta-data/',
+      'https://[::ffff:0:127.0.0.1]/x',
+      'https://[::ffff:0:10.0.0.1]/x',
+      'https://[::ffff:0:a9fe:a9fe]/x',
+      'https://[0:0:0:0:ffff:0:7f00:1]/x',
+      'https://[::ffff:0:0:a00:1]/x',
+      'https://[::ffff:0:8.8.8.8]/x',
+      'https://[64:ff9b::8.8.8.8]/x',
+      'https://[64:ff9b:1:a9fe:a9:fe00::]/x',
+      'https://[2002:a9fe:a9fe::1]/x',
+      'https://[2001:0:a9fe:a9fe::1]/x',
+      'https://[4000::1]/x',
+      'https://[3fff::1]/x',
+    ];
+    await expectRefused(
+      hostile,
+      /^The webhook URL its host resolves to /,
+      'https://[2606:4700:4700::1111]/hooks',
+    );
+    expect((await api.get('/webhook/list')).body.webhook.totalRecords).toBe(1);
+  });
+
   describe('without WEBHOOK_ALLOW_LOCAL_HTTP (as in AWS)', () => {
     beforeEach(() => {
       process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'false';
@@ -157,11 +199,28 @@ describe('/webhook', () => {
   });
 
   it('accepts local receivers over http in local mode (the tests, npm start)', async () => {
+    openLocalPort(8080);
     expect((await api.post('/webhook/insert', { url: 'http://localhost:8080/x' })).status).toBe(201);
     expect((await api.post('/webhook/insert', { url: 'http://127.0.0.1:8080/x' })).status).toBe(201);
     expect(fieldErrors(await api.post('/webhook/insert', { url: 'http://10.0.0.1:8080/x' }))).toEqual([
       'url',
     ]);
+  });
+
+  it('refuses a local receiver on a port WEBHOOK_LOCAL_PORTS does not name, and on the S3 server’s and DynamoDB Local’s even when named (insert and update, 400 naming url)', async () => {
+    const s3 = Number(new URL(String(process.env.S3_ENDPOINT)).port);
+    const dynamo = Number(new URL(String(process.env.DYNAMODB_ENDPOINT)).port);
+    for (const port of [8080, s3, dynamo]) openLocalPort(port);
+    const refused = [
+      `http://127.0.0.1:${s3}/${process.env.BUCKET_NAME}`,
+      `http://localhost:${s3}/`,
+      `http://[::1]:${dynamo}/`,
+      `http://localhost:${dynamo}/`,
+      'http://localhost:8081/x',
+      'http://localhost/x',
+      'https://localhost/x',
+    ];
+    await expectRefused(refused, /port/, 'http://localhost:8080/x');
   });
 
   it('keeps tenants apart: another tenant reads, changes and deletes nothing (404) and lists none', async () => {

@@ -3,6 +3,8 @@ import { resetConfig } from '../../shared/config';
 import {
   checkReceiver,
   isForbiddenAddress,
+  type LocalReceivers,
+  localReceivers,
   receiverProblem,
   resolveReceiver,
 } from '../../shared/domain/receiver-url';
@@ -91,17 +93,18 @@ describe('isForbiddenAddress', () => {
     // IPv4-compatible (deprecated)
     '::127.0.0.1',
     '::8.8.8.8',
-  ])('refuses IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(true));
-
-  it.each([
-    '2606:4700:4700::1111',
-    '2001:4860:4860::8888',
-    '2a00:1450:4001:80b::200e',
+    // Outside 2000::/3 (or in its special blocks) whatever IPv4 address they carry: only global unicast passes.
     '::ffff:8.8.8.8',
     '::ffff:808:808',
     '64:ff9b::808:808',
     '2002:808:808::1',
-  ])('accepts public IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(false));
+    '2001:4860:4860::8888%eth0',
+  ])('refuses IPv6 %s', (address) => expect(isForbiddenAddress(address)).toBe(true));
+
+  it.each(['2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e'])(
+    'accepts public IPv6 %s',
+    (address) => expect(isForbiddenAddress(address)).toBe(false),
+  );
 
   it('refuses what is not an address', () => {
     for (const text of ['', 'localhost', '1.2.3', '::g', '999.1.1.1'])
@@ -111,54 +114,142 @@ describe('isForbiddenAddress', () => {
 
 describe('receiverProblem', () => {
   const url = (s: string) => new URL(s);
+  /** Local mode with ports 8080 and 9000-9009 named, and 4566 (a local service's) among them. */
+  const local: LocalReceivers = {
+    ports: [
+      [8080, 8080],
+      [9000, 9009],
+      [4566, 4566],
+    ],
+    own: new Set([4566, 3000]),
+  };
   it('wants https, no credentials, a resolving host with only public addresses; any port', () => {
     expect(
-      receiverProblem(url('https://hooks.example.com:8443/in'), ['93.184.215.14'], false),
+      receiverProblem(url('https://hooks.example.com:8443/in'), ['93.184.215.14'], undefined),
     ).toBeUndefined();
-    expect(receiverProblem(url('http://hooks.example.com/in'), ['93.184.215.14'], false)).toBe(
+    expect(receiverProblem(url('http://hooks.example.com/in'), ['93.184.215.14'], undefined)).toBe(
       'must be an https URL',
     );
-    expect(receiverProblem(url('ftp://hooks.example.com/in'), ['93.184.215.14'], false)).toBe(
+    expect(receiverProblem(url('ftp://hooks.example.com/in'), ['93.184.215.14'], undefined)).toBe(
       'must be an https URL',
     );
-    expect(receiverProblem(url('https://me:pw@hooks.example.com/'), ['93.184.215.14'], false)).toBe(
+    expect(receiverProblem(url('https://me:pw@hooks.example.com/'), ['93.184.215.14'], undefined)).toBe(
       'must not carry credentials',
     );
-    expect(receiverProblem(url('https://me@hooks.example.com/'), ['93.184.215.14'], false)).toBe(
+    expect(receiverProblem(url('https://me@hooks.example.com/'), ['93.184.215.14'], undefined)).toBe(
       'must not carry credentials',
     );
-    expect(receiverProblem(url('https://hooks.example.com/'), [], false)).toBe('its host does not resolve');
-    expect(receiverProblem(url('https://hooks.example.com/'), ['93.184.215.14', '10.0.0.1'], false)).toMatch(
-      /resolves to 10\.0\.0\.1/,
+    expect(receiverProblem(url('https://hooks.example.com/'), [], undefined)).toBe(
+      'its host does not resolve',
     );
+    expect(
+      receiverProblem(url('https://hooks.example.com/'), ['93.184.215.14', '10.0.0.1'], undefined),
+    ).toMatch(/resolves to 10\.0\.0\.1/);
+    // A public receiver may use any port, in local mode too (only local receivers' are named).
+    expect(receiverProblem(url('https://hooks.example.com:4566/'), ['93.184.215.14'], local)).toBeUndefined();
   });
 
   it('lets local mode use http and loopback for localhost, 127.0.0.1 and [::1] only', () => {
     for (const s of [
       'http://localhost:8080/in',
-      'https://localhost/in',
-      'http://127.0.0.1:9/',
-      'http://[::1]:9/',
+      'https://localhost:9009/in',
+      'http://127.0.0.1:9000/',
+      'http://[::1]:8080/',
     ])
-      expect(receiverProblem(url(s), ['127.0.0.1', '::1'], true), s).toBeUndefined();
+      expect(receiverProblem(url(s), ['127.0.0.1', '::1'], local), s).toBeUndefined();
     // Not in local mode: http is refused, and so is loopback.
-    expect(receiverProblem(url('http://localhost:8080/in'), ['127.0.0.1'], false)).toBe(
+    expect(receiverProblem(url('http://localhost:8080/in'), ['127.0.0.1'], undefined)).toBe(
       'must be an https URL',
     );
-    expect(receiverProblem(url('https://localhost/in'), ['127.0.0.1'], false)).toMatch(
+    expect(receiverProblem(url('https://localhost/in'), ['127.0.0.1'], undefined)).toMatch(
       /resolves to 127\.0\.0\.1/,
     );
     // Local mode: other hosts still need https and public addresses; local hosts only loopback.
-    expect(receiverProblem(url('http://hooks.example.com/'), ['93.184.215.14'], true)).toMatch(/https/);
-    expect(receiverProblem(url('https://evil.example.com/'), ['127.0.0.1'], true)).toMatch(/resolves to 127/);
-    expect(receiverProblem(url('http://localhost/'), ['10.0.0.1'], true)).toMatch(/resolves to 10\.0\.0\.1/);
-    expect(receiverProblem(url('http://localhost/'), ['::ffff:127.0.0.1'], true)).toMatch(/resolves to/);
+    expect(receiverProblem(url('http://hooks.example.com/'), ['93.184.215.14'], local)).toMatch(/https/);
+    expect(receiverProblem(url('https://evil.example.com:8080/'), ['127.0.0.1'], local)).toMatch(
+      /resolves to 127/,
+    );
+    expect(receiverProblem(url('http://localhost:8080/'), ['10.0.0.1'], local)).toMatch(
+      /resolves to 10\.0\.0\.1/,
+    );
+    expect(receiverProblem(url('http://localhost:8080/'), ['::ffff:127.0.0.1'], local)).toMatch(
+      /resolves to/,
+    );
+    expect(receiverProblem(url('http://localhost:8080/'), ['::ffff:0:7f00:1'], local)).toMatch(/resolves to/);
+  });
+
+  it("lets a local receiver use only the ports named, never a local service's own", () => {
+    const refused = (s: string) => receiverProblem(url(s), ['127.0.0.1'], local);
+    for (const s of [
+      'http://localhost:8081/',
+      'http://localhost:8999/',
+      'http://127.0.0.1:9010/',
+      'http://[::1]:1/',
+      'http://localhost/', // 80
+      'https://localhost/', // 443
+    ])
+      expect(refused(s), s).toMatch(
+        /must use a port WEBHOOK_LOCAL_PORTS names for local receivers \(\d+ is not one\)/,
+      );
+    // Named, but a local service's (DynamoDB Local, the S3 server, the queue, the API).
+    expect(refused('http://localhost:4566/')).toMatch(/must not use port 4566: it is a local service's/);
+    expect(refused('http://localhost:3000/')).toMatch(/must not use port 3000/);
+    // None named: no local receiver at all.
+    expect(
+      receiverProblem(url('http://localhost:8080/'), ['127.0.0.1'], { ports: [], own: new Set() }),
+    ).toMatch(/8080 is not one/);
+  });
+});
+
+describe('localReceivers (the configuration)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfig();
+  });
+  const configured = (env: Record<string, string>) => {
+    Object.assign(process.env, env);
+    resetConfig();
+    return localReceivers();
+  };
+
+  it('is off without WEBHOOK_ALLOW_LOCAL_HTTP, whatever ports are named', () => {
+    delete process.env.WEBHOOK_ALLOW_LOCAL_HTTP;
+    expect(configured({ WEBHOOK_LOCAL_PORTS: '8080' })).toBeUndefined();
+  });
+
+  it("reads WEBHOOK_LOCAL_PORTS (ports and ranges; empty or unset: none) and the local services' ports", () => {
+    delete process.env.WEBHOOK_LOCAL_PORTS;
+    expect(configured({ WEBHOOK_ALLOW_LOCAL_HTTP: 'true' })?.ports).toEqual([]);
+    expect(configured({ WEBHOOK_LOCAL_PORTS: '' })?.ports).toEqual([]);
+    const local = configured({
+      WEBHOOK_LOCAL_PORTS: ' 8080, 9000-9009 ',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:45001',
+      S3_ENDPOINT: 'http://127.0.0.1:45002',
+      SQS_ENDPOINT: 'http://127.0.0.1:45003',
+      DELIVERY_BASE_URL: 'http://localhost:3000',
+      PORT: '3001',
+      REGION_ENDPOINTS: 'eu-west-1=http://127.0.0.1:45004,us-west-2=http://127.0.0.1:45005',
+    });
+    expect(local?.ports).toEqual([
+      [8080, 8080],
+      [9000, 9009],
+    ]);
+    expect([...(local?.own ?? [])].sort()).toEqual([3000, 3001, 45001, 45002, 45003, 45004, 45005]);
+  });
+
+  it('refuses a malformed WEBHOOK_LOCAL_PORTS when the configuration is read', () => {
+    for (const bad of ['http', '8080;9000', '0', '65536', '9009-9000', '80-', ','])
+      expect(() => configured({ WEBHOOK_ALLOW_LOCAL_HTTP: 'true', WEBHOOK_LOCAL_PORTS: bad }), bad).toThrow(
+        /WEBHOOK_LOCAL_PORTS/,
+      );
   });
 });
 
 describe('checkReceiver', () => {
   afterEach(() => {
     delete process.env.WEBHOOK_ALLOW_LOCAL_HTTP;
+    delete process.env.WEBHOOK_LOCAL_PORTS;
     resetConfig();
   });
 
@@ -213,8 +304,10 @@ describe('checkReceiver', () => {
     expect(await refusal('http://localhost:8080/in', local)).toBe('must be an https URL');
     expect(await refusal('https://localhost/in', local)).toMatch(/resolves to 127\.0\.0\.1/);
     process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+    process.env.WEBHOOK_LOCAL_PORTS = '8080';
     resetConfig();
     expect((await checkReceiver('http://localhost:8080/in', local)).port).toBe('8080');
+    expect(await refusal('http://localhost:8081/in', local)).toMatch(/8081 is not one/);
     expect((await checkReceiver('http://127.0.0.1:8080/in')).hostname).toBe('127.0.0.1');
     expect(await refusal('http://10.0.0.1/in')).toMatch(/https/);
     process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'false';
@@ -226,6 +319,7 @@ describe('checkReceiver', () => {
 describe('resolveReceiver', () => {
   afterEach(() => {
     delete process.env.WEBHOOK_ALLOW_LOCAL_HTTP;
+    delete process.env.WEBHOOK_LOCAL_PORTS;
     resetConfig();
   });
 
@@ -275,6 +369,7 @@ describe('resolveReceiver', () => {
 
   it('in local mode answers the loopback addresses of localhost', async () => {
     process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+    process.env.WEBHOOK_LOCAL_PORTS = '8080';
     resetConfig();
     const checked = await resolveReceiver('http://localhost:8080/in', resolvesTo('127.0.0.1', '::1'));
     expect(checked.addresses).toEqual(['127.0.0.1', '::1']);

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, localDynamoClient } from '../../local/dynamodb-local';
+import { connects, reachableWhenExposed } from '../helpers/reachability';
+
+/**
+ * `npm start` (local/start.ts, a process of its own) as a developer runs it, on the tests'
+ * DynamoDB Local and S3 server but a table of its own (its event pipeline must not deliver the
+ * other test files' events). The API listens on loopback only unless HOST says otherwise, and a
+ * tenant's webhook reaches none of the local services' ports (the API's own, DynamoDB Local's,
+ * the S3 server's) even when WEBHOOK_LOCAL_PORTS names them, nor any port it does not name.
+ */
+const repoRoot = new URL('../../', import.meta.url).pathname;
+const TABLE = `helpdesk-npm-start-${process.pid}`;
+const portOf = (endpoint: string | undefined) => Number(new URL(String(endpoint)).port);
+
+let child: ChildProcess;
+let out = '';
+let dir: string;
+let url: string;
+const ports = { api: 0, dynamo: 0, s3: 0, named: 0, unnamed: 0 };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'helpdesk-npm-start-'));
+  ports.api = await freePort();
+  ports.named = await freePort();
+  ports.unnamed = await freePort();
+  ports.dynamo = portOf(process.env.DYNAMODB_ENDPOINT);
+  ports.s3 = portOf(process.env.S3_ENDPOINT);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TABLE_NAME: TABLE,
+    HELPDESK_DATA_DIR: dir,
+    PORT: String(ports.api),
+    // The developer names the receiver's port, and (by mistake) the local services' own.
+    WEBHOOK_LOCAL_PORTS: [ports.api, ports.dynamo, ports.s3, ports.named].join(','),
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+  };
+  for (const name of ['HOST', 'DELIVERY_BASE_URL', 'SQS_ENDPOINT', 'WEBHOOK_QUEUE_URL']) delete env[name];
+  child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['local/start.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not start:\n${out}`)), 90_000);
+    child.stdout?.on('data', () => {
+      const found = /listening on (http:\/\/\S+)/.exec(out);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${code}):\n${out}`));
+    });
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const client = localDynamoClient(String(process.env.DYNAMODB_ENDPOINT));
+  await client.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
+  client.destroy();
+});
+
+describe('npm start', () => {
+  it('listens on 127.0.0.1 only by default: unreachable on the machine’s other addresses', async () => {
+    expect(new URL(url).port).toBe(String(ports.api));
+    expect(await connects('127.0.0.1', ports.api)).toBe(true);
+    const exposed = await reachableWhenExposed();
+    for (const host of exposed)
+      expect(await connects(host, ports.api), `reachable on ${host}:${ports.api}`).toBe(false);
+  });
+
+  it('refuses webhooks to the API’s, DynamoDB Local’s and the S3 server’s ports, named or not, and to ports not named (400 naming url)', async () => {
+    const clientId = /clientId: (\S+)/.exec(out)?.[1];
+    const apiToken = /apiToken: (\S+)/.exec(out)?.[1];
+    expect(clientId && apiToken, out).toBeTruthy();
+    const base = `http://127.0.0.1:${ports.api}`;
+    const token = await fetch(`${base}/oauth/token?grant_type=client_credentials`, {
+      headers: { authorization: `Basic ${apiToken}` },
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const insert = (receiver: string) =>
+      fetch(`${base}/webhook/insert`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${access_token}`,
+          clientid: String(clientId),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ url: receiver }),
+      });
+    for (const receiver of [
+      `http://127.0.0.1:${ports.dynamo}/`,
+      `http://localhost:${ports.s3}/helpdesk-blobs`,
+      `http://localhost:${ports.api}/ticket/list`,
+      `http://[::1]:${ports.api}/`,
+      `http://127.0.0.1:${ports.unnamed}/hooks`,
+      'http://localhost/hooks', // port 80, not named
+    ]) {
+      const res = await insert(receiver);
+      const body = (await res.json()) as { errors?: { path: string }[]; detail?: string };
+      expect(res.status, `${receiver}: ${body.detail}`).toBe(400);
+      expect(body.errors?.map((e) => e.path)).toEqual(['url']);
+    }
+    expect((await insert(`http://localhost:${ports.named}/hooks`)).status).toBe(201);
+  });
+});
