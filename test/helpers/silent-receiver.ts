@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Socket } from 'node:net';
+import { openLocalPort } from './webhook-receiver';
 
 /**
  * A webhook receiver that never answers: it accepts every connection and holds it open, as a hung
@@ -30,6 +31,7 @@ export const startSilentReceiver = async (): Promise<SilentReceiver> => {
     server.listen(0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  openLocalPort(port);
   return {
     url: `http://127.0.0.1:${port}`,
     get connections() {
