@@ -224,8 +224,10 @@ export class WebhookPipeline extends Construct {
       1,
       `Webhook deliveries were received ${MAX_DELIVERY_RECEIVES} times without being settled and are in the ` +
         'delivery dead-letter queue. Normal retries end within 24 h on their own (the subscription is then ' +
-        'disabled), so these are deliveries the function crashed or timed out on repeatedly: read its logs for ' +
-        'the event ids, fix the cause, then redrive the messages to the delivery queue (SQS redrive).',
+        'disabled), so these are deliveries the function crashed or timed out on repeatedly, or of a tenant ' +
+        'whose deliveries waited for its turn for about 16 h: read its logs for the event ids, fix the cause, ' +
+        'then redrive the messages to the delivery queue (SQS redrive). Their events stay owed (the ' +
+        "subscription's pending items) until delivered, and re-enabling the subscription sends them too.",
       true,
     );
     alarm(
