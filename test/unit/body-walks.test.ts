@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../shared/http/canonical-json';
 import type { HttpError } from '../../shared/http/errors';
 import { fieldPath } from '../../shared/http/field-path';
-import { JSON_LIMITS, jsonShape } from '../../shared/http/json-limits';
+import { JSON_LIMITS, jsonLimits, jsonShape } from '../../shared/http/json-limits';
+import { toHttpError } from '../../shared/http/problem-response';
 import { validate } from '../../shared/http/validate';
 import { illFormedPaths } from '../../shared/http/well-formed';
 import { customerInsert } from '../../shared/schemas/customer';
 import { documentInput, isBase64 } from '../../shared/schemas/documents';
+import { thrown } from './fixtures';
 
 /**
  * Everything that reads a body before or during validation costs time and memory linear in the
@@ -285,6 +287,32 @@ describe('the JSON limits scan (json-limits.ts)', () => {
     const { depth, members } = jsonShape(JSON.stringify(ticket));
     expect(depth).toBeLessThanOrEqual(JSON_LIMITS.depth);
     expect(members).toBeLessThan(JSON_LIMITS.members / 10);
+  });
+});
+
+describe('the JSON limits middleware', () => {
+  const run = (body: string, contentType: string, isBase64Encoded = false) =>
+    jsonLimits().before?.({
+      event: { body, isBase64Encoded, headers: { 'content-type': contentType } },
+    } as never);
+  const deep = `{"a":${'['.repeat(64)}${']'.repeat(64)}}`;
+
+  it('answers 413 for a JSON body past a limit, as sent or base64-encoded, before it is parsed', async () => {
+    for (const [body, encoded] of [
+      [deep, false],
+      [Buffer.from(deep).toString('base64'), true],
+      [`[${wide(10_001, () => 0).join(',')}]`, false],
+    ] as const) {
+      const error = toHttpError(await thrown(() => run(body, 'application/json; charset=utf-8', encoded)));
+      expect(error.status).toBe(413);
+      expect(error.code).toBe('content-too-large');
+    }
+    expect(run(`{"a":${'['.repeat(63)}${']'.repeat(63)}}`, 'application/json')).toBeUndefined();
+    expect(run(`[${wide(10_000, () => 0).join(',')}]`, 'application/vnd.api+json')).toBeUndefined();
+  });
+
+  it('leaves a body of another media type to the parser (its 415)', () => {
+    expect(run(deep, 'text/plain')).toBeUndefined();
   });
 });
 
