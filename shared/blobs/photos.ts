@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BASE64, HEX } from '../schemas/documents';
+import { HEX, isBase64 } from '../schemas/documents';
 import type { Photo } from '../store/entities/records';
 import { InvalidInput, LimitExceeded } from '../store/errors';
 import { newId } from '../store/ids';
@@ -76,7 +76,7 @@ export const decodePhoto = (text: string): { bytes: Buffer; contentType: string 
   const candidates: Buffer[] = [];
   if (text.length > 0 && HEX.test(text)) candidates.push(Buffer.from(text, 'hex'));
   const compact = text.replace(/\s+/g, '');
-  if (BASE64.test(compact)) {
+  if (isBase64(compact)) {
     candidates.push(Buffer.from(compact, 'base64'));
   }
   if (candidates.length === 0) throw invalid('must be hexadecimal or base64');

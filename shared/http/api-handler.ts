@@ -19,6 +19,7 @@ import { type Compat, compatFor, compatProfile } from './compat';
 import { homeRegion } from './home-region';
 import { idempotencyKey } from './idempotency-key';
 import { ifMatchOf } from './if-match';
+import { jsonLimits } from './json-limits';
 import { errorFields, logContext, logger } from './logger';
 import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
@@ -56,12 +57,13 @@ export interface ApiRequest<R extends Route = Route> {
  * on every log line, metrics published once per invocation (observability/metrics.ts), header
  * normalisation, access log and request metrics, Bearer + clientId auth (then the tenant on the
  * log lines), the per-client rate limit, the request's compatibility profile (compat.ts), body
- * size limit and JSON parsing only on routes with a body, well-formed Unicode in every string of
- * the path, query and body, the Idempotency-Key on creating routes, the route's input schemas
- * (the query as the profile reads it), and the single problem+json error responder (last, so its
- * onError runs first). An error of the operation that the profile answers itself (a missing
- * detail under `deskero`) becomes that answer; every other one a problem. A success of a route
- * that creates tickets, replies or notes is counted (observability/metrics.ts `recordCreated`).
+ * limits (bytes, then depth and members: json-limits.ts) and JSON parsing only on routes with a
+ * body, well-formed Unicode in every string of the path, query and body, the Idempotency-Key on
+ * creating routes, the route's input schemas (the query as the profile reads it), and the single
+ * problem+json error responder (last, so its onError runs first). An error of the operation that
+ * the profile answers itself (a missing detail under `deskero`) becomes that answer; every other
+ * one a problem. A success of a route that creates tickets, replies or notes is counted
+ * (observability/metrics.ts `recordCreated`).
  */
 export const apiHandler = <Op extends OperationId>(
   operationId: Op,
@@ -84,7 +86,7 @@ export const apiHandler = <Op extends OperationId>(
       .use(rateLimit())
       .use(homeRegion(route))
       .use(compatProfile(route));
-  if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(httpJsonBodyParser());
+  if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(jsonLimits()).use(httpJsonBodyParser());
   chain.use(wellFormedInput());
   if (route.idempotent) chain.use(idempotencyKey(operationId));
   chain.use(problemResponses());

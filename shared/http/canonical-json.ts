@@ -4,7 +4,7 @@
  * strings escaped by JSON.stringify (lone surrogates as `\udXXX`, never merged into U+FFFD).
  * Unlike JSON.stringify it keeps apart what JSON text can say but JSON.stringify cannot write:
  * `1e400` (Infinity) is not `null`. Arrays keep their order: it is part of their meaning.
- * Iterative, so a deeply nested body costs no stack.
+ * Iterative and linear in the body's size, so a deep or wide body costs no stack.
  */
 export const canonicalJson = (root: unknown): string => {
   const out: string[] = [];
@@ -22,22 +22,23 @@ export const canonicalJson = (root: unknown): string => {
       out.push(Number.isFinite(value) ? JSON.stringify(value) : String(value));
     else if (typeof value === 'string' || typeof value === 'boolean') out.push(JSON.stringify(value));
     else if (Array.isArray(value)) {
-      const parts: ({ value: unknown } | { text: string })[] = [{ text: '[' }];
-      value.forEach((item, i) => {
-        if (i) parts.push({ text: ',' });
-        parts.push({ value: item });
-      });
-      parts.push({ text: ']' });
-      pending.push(...parts.reverse());
+      // Pushed last item first, so they pop in order; one push per item (a spread of a wide
+      // array's items into one call would pass more arguments than the stack holds).
+      out.push('[');
+      pending.push({ text: ']' });
+      for (let i = value.length - 1; i >= 0; i--) {
+        pending.push({ value: value[i] });
+        if (i) pending.push({ text: ',' });
+      }
     } else if (typeof value === 'object') {
       const keys = Object.keys(value).sort();
-      const parts: ({ value: unknown } | { text: string })[] = [{ text: '{' }];
-      keys.forEach((key, i) => {
-        parts.push({ text: `${i ? ',' : ''}${JSON.stringify(key)}:` });
-        parts.push({ value: (value as Record<string, unknown>)[key] });
-      });
-      parts.push({ text: '}' });
-      pending.push(...parts.reverse());
+      out.push('{');
+      pending.push({ text: '}' });
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        pending.push({ value: (value as Record<string, unknown>)[key] });
+        pending.push({ text: `${i ? ',' : ''}${JSON.stringify(key)}:` });
+      }
     } else {
       // Not from JSON.parse (bigint, function, symbol): written so it cannot pass for JSON.
       out.push(`<${typeof value}:${String(value)}>`);

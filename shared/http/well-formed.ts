@@ -1,6 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { badRequest, type FieldError, HttpError } from './errors';
+import { fieldPath, MAX_FIELD_ERRORS } from './field-path';
+import { keysOf, walkJson } from './json-walk';
 
 /**
  * Every string a request carries must be well-formed Unicode. JSON text can spell a lone UTF-16
@@ -13,44 +15,33 @@ import { badRequest, type FieldError, HttpError } from './errors';
  */
 export const ILL_FORMED = 'must be well-formed Unicode (no lone surrogates)';
 
-/** Enough to show the client what is wrong without echoing a huge body back. */
-const MAX_ERRORS = 20;
-
-/** A path segment as the answer shows it: ill-formed names are shown with U+FFFD in place. */
-const shown = (segment: string) => segment.toWellFormed();
-
 /**
  * Paths of the ill-formed strings (values and object keys) in a parsed JSON value, in document
- * order; iterative, so a deeply nested body costs no stack.
+ * order, at most `max` of them: one linear walk (json-walk.ts), whatever the body's depth and
+ * width, and a path built only for what is reported.
  */
-export const illFormedPaths = (root: unknown, max = MAX_ERRORS): string[] => {
+export const illFormedPaths = (root: unknown, max = MAX_FIELD_ERRORS): string[] => {
   const found: string[] = [];
-  // [value, its path, whether the key leading to it is ill-formed]
-  const pending: [unknown, string[], boolean][] = [[root, [], false]];
-  while (pending.length && found.length < max) {
-    const [value, path, badKey] = pending.pop() as [unknown, string[], boolean];
-    if (badKey) found.push(path.join('.'));
-    if (typeof value === 'string') {
-      if (!value.isWellFormed()) found.push(path.join('.'));
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], [...path, String(i)], false]);
-    } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown];
-        pending.push([child, [...path, shown(key)], !key.isWellFormed()]);
-      }
+  walkJson(root, (entry) => {
+    const { key, value } = entry;
+    // An ill-formed key holding an ill-formed string is one field: named once.
+    if (
+      (typeof key === 'string' && !key.isWellFormed()) ||
+      (typeof value === 'string' && !value.isWellFormed())
+    ) {
+      found.push(fieldPath(keysOf(entry)));
     }
-  }
-  return [...new Set(found)]; // an ill-formed key holding an ill-formed string is named once
+    return found.length < max;
+  });
+  return [...new Set(found)]; // two ill-formed keys may read alike once shown with U+FFFD
 };
 
 /** Names and values of a flat string map (query, path parameters). */
 const illFormedParams = (params: Record<string, string | undefined> | undefined): FieldError[] =>
   Object.entries(params ?? {})
     .filter(([name, value]) => !name.isWellFormed() || (value !== undefined && !value.isWellFormed()))
-    .slice(0, MAX_ERRORS)
-    .map(([name]) => ({ path: shown(name), message: ILL_FORMED }));
+    .slice(0, MAX_FIELD_ERRORS)
+    .map(([name]) => ({ path: fieldPath([name]), message: ILL_FORMED }));
 
 /**
  * Registered after the JSON body parser and before the Idempotency-Key: a refused request is

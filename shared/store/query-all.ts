@@ -7,7 +7,8 @@ type Item = Record<string, unknown>;
 export const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => {
   const items: Item[] = [];
   for await (const page of paginateQuery({ client: db() }, { ...input, TableName: tableName() })) {
-    items.push(...((page.Items ?? []) as Item[]));
+    // One push per item: a page of key-only items holds tens of thousands, too many to spread as arguments.
+    for (const item of page.Items ?? []) items.push(item as Item);
   }
   return items;
 };

@@ -9,3 +9,15 @@ export const tenantWithCustomer = async () => {
   const customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
   return { tenant, api, customer };
 };
+
+/** A fresh tenant with one customer, one agent and one ticket: ids for routes that take one. */
+export const tenantWithRecords = async () => {
+  const { tenant, api, customer } = await tenantWithCustomer();
+  const agent = await api.create('/agent/insert', { name: 'Grace', email: 'grace@example.com' });
+  const ticket = await api.create('/ticket/insert', {
+    subject: 's',
+    description: 'd',
+    openedBy: { id: customer },
+  });
+  return { tenant, api, ids: { customer, agent, ticket } as Record<string, string> };
+};

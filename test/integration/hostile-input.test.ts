@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBody, routes } from '../../shared/routes';
-import { db } from '../../shared/store/dynamo';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
-import { interceptS3 } from '../helpers/bucket';
-import { clientFor } from '../helpers/tenant-client';
+import { tenantWithRecords } from '../helpers/tenant-client';
+import { countWrites } from '../helpers/write-counter';
 
 /**
  * Property: whatever arrives — random JSON, wrong types, huge or odd strings, deep nesting,
@@ -13,8 +12,8 @@ import { clientFor } from '../helpers/tenant-client';
  * Over 10 000 generated requests per run.
  */
 let tenant: Tenant;
-const ids: Record<string, string> = {};
-const writes = { n: 0 };
+let ids: Record<string, string> = {};
+let writes = { n: 0 };
 const sent = { n: 0 };
 
 afterAll(() => {
@@ -23,38 +22,9 @@ afterAll(() => {
   expect(writes.n).toBeGreaterThan(0);
 });
 
-// Names as the SDK clients see them (the DocumentClient sends the low-level commands).
-const WRITE_COMMANDS = new Set([
-  'PutItemCommand',
-  'UpdateItemCommand',
-  'DeleteItemCommand',
-  'TransactWriteItemsCommand',
-  'BatchWriteItemCommand',
-]);
-
 beforeAll(async () => {
-  tenant = await newTenant();
-  const api = clientFor(tenant);
-  ids.customer = await api.create('/customer/insert', { name: 'Ada', email: 'ada@example.com' });
-  ids.agent = await api.create('/agent/insert', { name: 'Grace', email: 'grace@example.com' });
-  ids.ticket = await api.create('/ticket/insert', {
-    subject: 's',
-    description: 'd',
-    openedBy: { id: ids.customer },
-  });
-  const counting =
-    (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) =>
-    async (args: unknown) => {
-      const pk = (args as { input?: { Key?: { pk?: string | { S?: string } } } }).input?.Key?.pk;
-      const rateLease = (typeof pk === 'string' ? pk : (pk?.S ?? '')).startsWith('RATE#');
-      if (WRITE_COMMANDS.has(context.commandName ?? '') && !rateLease) writes.n++;
-      return next(args);
-    };
-  db().middlewareStack.add(counting as never, { step: 'initialize', name: 'count-writes' });
-  interceptS3((method) => {
-    if (method !== 'GET' && method !== 'HEAD') writes.n++;
-    return undefined;
-  });
+  ({ tenant, ids } = await tenantWithRecords());
+  writes = countWrites({ s3: true });
 });
 
 const pathOf = (template: string, id: string) =>

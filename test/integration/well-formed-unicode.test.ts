@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HandlerLoader, loadHandler } from '../../local/lambda-runtime';
-import { db } from '../../shared/store/dynamo';
 import { invoke, type Tenant } from '../helpers/api';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
+import { countWrites } from '../helpers/write-counter';
 
 /**
  * A string that is not well-formed Unicode (a lone UTF-16 surrogate, which JSON text can carry
@@ -18,25 +18,10 @@ beforeEach(async () => {
   ({ tenant, api, customer } = await tenantWithCustomer());
 });
 
-// Table writes other than rate-limit leases, as the SDK clients see them.
-const WRITE_COMMANDS = new Set([
-  'PutItemCommand',
-  'UpdateItemCommand',
-  'DeleteItemCommand',
-  'TransactWriteItemsCommand',
-  'BatchWriteItemCommand',
-]);
-const writes = { n: 0 };
+// Table writes other than rate-limit leases.
+let writes = { n: 0 };
 beforeAll(() => {
-  const counting =
-    (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) =>
-    async (args: unknown) => {
-      const pk = (args as { input?: { Key?: { pk?: string | { S?: string } } } }).input?.Key?.pk;
-      const rateLease = (typeof pk === 'string' ? pk : (pk?.S ?? '')).startsWith('RATE#');
-      if (WRITE_COMMANDS.has(context.commandName ?? '') && !rateLease) writes.n++;
-      return next(args);
-    };
-  db().middlewareStack.add(counting as never, { step: 'initialize', name: 'count-unicode-writes' });
+  writes = countWrites();
 });
 
 const MESSAGE = 'must be well-formed Unicode (no lone surrogates)';
