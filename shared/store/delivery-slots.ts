@@ -1,7 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './dynamo';
 import { type ItemKey, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
+import { updateIf } from './update-if';
 
 /**
  * How many webhook attempts of one tenant run at once, across every instance of the delivery
@@ -15,8 +14,6 @@ export interface HeldSlot {
   slot: string;
   holder: string;
 }
-
-const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** The keys of a tenant's `slots` slot items (read with the rest of a delivery's state: store/delivery-state.ts). */
 export const slotKeys = (tenantId: string, slots: number): ItemKey[] =>
@@ -49,45 +46,31 @@ export const acquireSlot = async (
   const left = [...free];
   for (let tries = 0; tries < 2 && left.length > 0; tries++) {
     const [slot] = left.splice(Math.floor(Math.random() * left.length), 1) as [string];
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk, sk: slot },
-          UpdateExpression: 'SET holder = :h, #until = :until, #ttl = :ttl',
-          ConditionExpression: 'attribute_not_exists(#until) OR #until <= :now',
-          ExpressionAttributeNames: { '#until': 'until', '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: {
-            ':h': holder,
-            ':until': now + leaseMs,
-            ':now': now,
-            // Slots of a tenant whose webhooks went quiet go away by themselves.
-            ':ttl': Math.floor((now + leaseMs) / 1000) + 86_400,
-          },
-        }),
-      );
-      return { tenantId, slot, holder };
-    } catch (error) {
-      if (!conditionFailed(error)) throw error;
-    }
+    const taken = await updateIf({
+      Key: { pk, sk: slot },
+      UpdateExpression: 'SET holder = :h, #until = :until, #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(#until) OR #until <= :now',
+      ExpressionAttributeNames: { '#until': 'until', '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: {
+        ':h': holder,
+        ':until': now + leaseMs,
+        ':now': now,
+        // Slots of a tenant whose webhooks went quiet go away by themselves.
+        ':ttl': Math.floor((now + leaseMs) / 1000) + 86_400,
+      },
+    });
+    if (taken) return { tenantId, slot, holder };
   }
   return undefined;
 };
 
 /** Frees a slot this holder still holds (a lease that ran out and was taken by another stays theirs). */
 export const releaseSlot = async (held: HeldSlot): Promise<void> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: keys.deliverySlots(held.tenantId), sk: held.slot },
-        UpdateExpression: 'SET #until = :zero',
-        ConditionExpression: 'holder = :h',
-        ExpressionAttributeNames: { '#until': 'until' },
-        ExpressionAttributeValues: { ':zero': 0, ':h': held.holder },
-      }),
-    );
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+  await updateIf({
+    Key: { pk: keys.deliverySlots(held.tenantId), sk: held.slot },
+    UpdateExpression: 'SET #until = :zero',
+    ConditionExpression: 'holder = :h',
+    ExpressionAttributeNames: { '#until': 'until' },
+    ExpressionAttributeValues: { ':zero': 0, ':h': held.holder },
+  });
 };

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { getMany } from './batch-get';
 import { slotKeys } from './delivery-slots';
@@ -8,6 +8,7 @@ import { isId } from './ids';
 import { type ItemKey, keys } from './keys';
 import { storeRegion } from './store-region';
 import { TTL_ATTRIBUTE } from './table-schema';
+import { updateIf } from './update-if';
 import { itemId, type WriteOp } from './write-ops';
 
 /**
@@ -170,20 +171,13 @@ export const recordPendingFailure = async (
   eventSk: string,
   run: { attempts: number; firstAttemptAt: number; at: number },
 ): Promise<void> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: pendingKey(tenantId, webhookId, eventSk),
-        UpdateExpression: 'SET attempts = :n, firstAttemptAt = :first, lastAttemptAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':n': run.attempts, ':first': run.firstAttemptAt, ':at': run.at },
-      }),
-    );
-  } catch (error) {
-    // Settled meanwhile by another copy of the delivery: nothing is owed any more.
-    if (!conditionFailed(error)) throw error;
-  }
+  // Not applied when another copy of the delivery settled it meanwhile: nothing is owed any more.
+  await updateIf({
+    Key: pendingKey(tenantId, webhookId, eventSk),
+    UpdateExpression: 'SET attempts = :n, firstAttemptAt = :first, lastAttemptAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':n': run.attempts, ':first': run.firstAttemptAt, ':at': run.at },
+  });
 };
 
 /** Up to `limit` of what the subscription is owed after `after` (a feed position), oldest first. */
@@ -217,23 +211,13 @@ export const markRequeued = async (
   webhookId: string,
   eventSk: string,
   version: number,
-): Promise<boolean> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: pendingKey(tenantId, webhookId, eventSk),
-        UpdateExpression: 'SET requeue = :v',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(requeue) OR requeue <= :v)',
-        ExpressionAttributeValues: { ':v': version },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
-};
+): Promise<boolean> =>
+  updateIf({
+    Key: pendingKey(tenantId, webhookId, eventSk),
+    UpdateExpression: 'SET requeue = :v',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(requeue) OR requeue <= :v)',
+    ExpressionAttributeValues: { ':v': version },
+  });
 
 /**
  * A redelivery: when a subscription that was not enabled is enabled again, everything it is owed is
@@ -290,35 +274,25 @@ export const redeliveryStart = (tenantId: string, webhookId: string, version: nu
  * Records how far redelivery `version` got (`done` when it sent everything); false when a later
  * redelivery replaced it (that one starts from the beginning).
  */
-export const advanceRedelivery = async (
+export const advanceRedelivery = (
   r: Pick<Redelivery, 'tenantId' | 'webhookId' | 'version'>,
   after: string,
   done: boolean,
-): Promise<boolean> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.redelivery(r.tenantId, r.webhookId),
-        UpdateExpression: `SET #after = :after, #done = :done${done ? ', #ttl = :ttl' : ''}`,
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeNames: {
-          '#after': 'after',
-          '#done': 'done',
-          ...(done ? { '#ttl': TTL_ATTRIBUTE } : {}),
-        },
-        ExpressionAttributeValues: {
-          ':after': after,
-          ':done': done,
-          ':v': r.version,
-          // A finished redelivery is kept as long as the events it could concern.
-          ...(done ? { ':ttl': retentionEpoch(Date.now()) } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
-};
+): Promise<boolean> =>
+  updateIf({
+    Key: keys.redelivery(r.tenantId, r.webhookId),
+    UpdateExpression: `SET #after = :after, #done = :done${done ? ', #ttl = :ttl' : ''}`,
+    ConditionExpression: 'version = :v',
+    ExpressionAttributeNames: {
+      '#after': 'after',
+      '#done': 'done',
+      ...(done ? { '#ttl': TTL_ATTRIBUTE } : {}),
+    },
+    ExpressionAttributeValues: {
+      ':after': after,
+      ':done': done,
+      ':v': r.version,
+      // A finished redelivery is kept as long as the events it could concern.
+      ...(done ? { ':ttl': retentionEpoch(Date.now()) } : {}),
+    },
+  });
