@@ -261,10 +261,12 @@ describe('webhook deliveries', () => {
     }
     await eventually('all four delivered after the outage', () => deliveredTo('/down').length >= 4);
     // Every attempt, all pages (the seeded types' attempts may push the first successes off page 1).
-    const log: { ok: boolean; attempt: number; error: string | null; eventId: string; eventType: string }[] =
-      [];
+    type Attempt = { ok: boolean; attempt: number; error: string | null; eventId: string; eventType: string };
+    const log: Attempt[] = [];
     for (let page: string | null = `/webhook/${id}/deliveries`; page; ) {
-      const { delivery } = (await api.get(page.replace(/^https?:\/\/[^/]+/, ''))).body;
+      const delivery: { records: Attempt[]; nextQuery: string | null } = (
+        await api.get(page.replace(/^https?:\/\/[^/]+/, ''))
+      ).body.delivery;
       log.push(...delivery.records);
       page = delivery.nextQuery;
     }
