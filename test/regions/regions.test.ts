@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from '../../local/dynamodb-local';
-import { type Replicator, startReplicator } from '../../local/replicator';
 import { type S3Local, startS3Local } from '../../local/s3-local';
 import { ensureTable } from '../../shared/store/create-table';
 import { type RegionServer, type RegionSpec, startRegionServer } from './region-servers';
+import { type Replicator, startReplicator } from './replicator';
 
 /**
  * Issue 15's proof by simulation: two local "regions" (a DynamoDB Local each, kept in step by a

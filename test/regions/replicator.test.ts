@@ -10,13 +10,13 @@ import type { _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from '../../local/dynamodb-local';
-import { type Replicator, type ReplicatorOptions, startReplicator } from '../../local/replicator';
 import { openStreamReader } from '../../local/stream-reader';
 import { ensureTable } from '../../shared/store/create-table';
 import { startHoldProxy } from '../helpers/hold-proxy';
+import { type Replicator, type ReplicatorOptions, startReplicator } from './replicator';
 
 /**
- * local/replicator.ts between two DynamoDB Local instances ("regions" A and B, besides the one
+ * test/regions/replicator.ts between two DynamoDB Local instances ("regions" A and B, besides the one
  * of the global setup): replication both ways, no echo, last writer wins per item with
  * conditions evaluated per region (the global-tables anomaly issue 15 simulates), delay and
  * reordering. Each test uses its own items and its own replicator, started after the previous

@@ -6,8 +6,8 @@ import {
   PutItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
-import { localDynamoClient } from './dynamodb-local';
-import { openStreamReader, type StreamReader } from './stream-reader';
+import { localDynamoClient } from '../../local/dynamodb-local';
+import { openStreamReader, type StreamReader } from '../../local/stream-reader';
 
 /**
  * A stand-in for DynamoDB global tables (multi-region eventual consistency) between several
