@@ -1,9 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { type CompatProfile, storedCompat } from '../schemas/compat';
 import type { TokenView } from '../schemas/views';
 import { getMany } from '../store/batch-get';
-import { db, tableName } from '../store/dynamo';
+import { activeClientCheck, readClientItem } from '../store/client-items';
 import { accessTokenEntity } from '../store/entities/system';
 import { itemOf } from '../store/entity';
 import { Unauthorized } from '../store/errors';
@@ -28,10 +27,7 @@ export const verifyClientSecret = async (
   clientId: string,
   secret: string,
 ): Promise<{ homeRegion: string }> => {
-  const client = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.client(clientId), ConsistentRead: true }),
-  );
-  const stored = client.Item;
+  const stored = await readClientItem(clientId);
   const secretOk = sameHash(sha256(secret), typeof stored?.secretHash === 'string' ? stored.secretHash : '');
   if (!stored || stored.revoked === true || !secretOk) throw new Unauthorized('Basic');
   return { homeRegion: homeOf(stored) };
@@ -52,16 +48,7 @@ export const issueAccessToken = async (
   // Written at the client's home: a region the token has not replicated to yet finds it there.
   await inRegion(homeRegion, () =>
     writeAtomically([
-      {
-        item: {
-          ConditionCheck: {
-            Key: keys.client(clientId),
-            ConditionExpression: 'attribute_exists(pk) AND revoked = :no',
-            ExpressionAttributeValues: { ':no': false },
-          },
-        },
-        onConditionFailed: () => new Unauthorized('Basic'),
-      },
+      activeClientCheck(clientId, () => new Unauthorized('Basic')),
       {
         item: {
           Put: {

@@ -1,17 +1,20 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { type CompatProfile, storedCompat } from '../schemas/compat';
-import { db, tableName } from '../store/dynamo';
+import {
+  clientCreation,
+  clientTokenKeys,
+  listClientItems,
+  readClientItem,
+  rehomeWrites,
+  updateClient,
+} from '../store/client-items';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
 import { itemOf } from '../store/entity';
 import { NotFound } from '../store/errors';
-import { SEQUENCE_HOME } from '../store/home-fence';
 import { newId } from '../store/ids';
-import { counterNames, type ItemKey, keys } from '../store/keys';
-import { queryAll } from '../store/query-all';
+import { counterNames, keys } from '../store/keys';
 import { defaultHomeRegion, inRegion } from '../store/store-region';
 import { deleteKeys } from '../store/sweep';
-import { LIST_INDEX } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { randomSecret, sha256 } from './hashing';
@@ -66,24 +69,12 @@ export const newClient = (
   return {
     clientId,
     apiToken: Buffer.from(`${clientId}:${secret}`, 'utf8').toString('base64'),
-    write: {
-      item: {
-        Put: {
-          Item: itemOf(clientEntity, '', client, clientListAttributes(client)),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    },
+    write: clientCreation(itemOf(clientEntity, '', client, clientListAttributes(client))),
   };
 };
 
 export const listClients = async (): Promise<ClientSummary[]> => {
-  const items = await queryAll({
-    IndexName: LIST_INDEX.name,
-    KeyConditionExpression: '#p = :p',
-    ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
-    ExpressionAttributeValues: { ':p': keys.clientList() },
-  });
+  const items = await listClientItems();
   return items.map((item) => ({
     clientId: item.clientId as string,
     name: item.name as string,
@@ -134,46 +125,20 @@ export interface RehomeOutcome {
  * item), and the old home then refuses the tenant's writes as soon as step 2 has reached it.
  */
 export const rehomeClient = async (clientId: string, region: string): Promise<RehomeOutcome | undefined> => {
-  const { Item: client } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.client(clientId), ConsistentRead: true }),
-  );
+  const client = await readClientItem(clientId);
   if (!client) return undefined;
   const oldHome = homeOf(client);
   const now = Date.now();
   const writesFrom = now + (config().REHOME_SETTLE_MS ?? REHOME_SETTLE_MS);
   const year = new Date(now).getUTCFullYear();
   const sequences = [year, year + 1].map((y) => keys.counter(clientId, counterNames.sequence('TICKET', y)));
-  const clientUpdate = (set: string, values: Record<string, unknown>) => ({
-    item: {
-      Update: {
-        Key: keys.client(clientId),
-        UpdateExpression: `SET ${set}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: values,
-      },
-    },
-    onConditionFailed: () => new NotFound(`Client ${clientId}`),
-  });
   // Both homes get the same change, so whichever replica's version wins (last writer wins per
   // item, whatever the clocks say) names the new home, keeps the settling time and has the gap.
-  const sequenceUpdate = (key: ItemKey) => ({
-    item: {
-      Update: {
-        Key: key,
-        UpdateExpression: 'SET #home = :region, settledAt = :settled ADD #n :gap',
-        ExpressionAttributeNames: { '#home': SEQUENCE_HOME, '#n': 'n' },
-        ExpressionAttributeValues: { ':region': region, ':settled': writesFrom, ':gap': REHOME_NUMBER_GAP },
-      },
-    },
-  });
-  const rehomed = [
-    clientUpdate('homeRegion = :region, rehomedAt = :now, settledAt = :settled', {
-      ':region': region,
-      ':now': now,
-      ':settled': writesFrom,
-    }),
-    ...sequences.map(sequenceUpdate),
-  ];
+  const rehomed = rehomeWrites(
+    clientId,
+    { region, now, settledAt: writesFrom, gap: REHOME_NUMBER_GAP, sequences },
+    () => new NotFound(`Client ${clientId}`),
+  );
   let oldHomeFenced = oldHome === region;
   let oldHomeError: string | undefined;
   if (oldHome !== region) {
@@ -199,23 +164,8 @@ export const rehomeClient = async (clientId: string, region: string): Promise<Re
  * Instances that verified one of its tokens in the last 30 s may answer with the former
  * profile for the rest of those 30 s (access-tokens.ts).
  */
-export const setClientCompat = async (clientId: string, compat: CompatProfile): Promise<boolean> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.client(clientId),
-        UpdateExpression: 'SET compat = :compat',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':compat': compat },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-};
+export const setClientCompat = (clientId: string, compat: CompatProfile): Promise<boolean> =>
+  updateClient(clientId, { compat });
 
 /**
  * Marks the client revoked (no new tokens from that moment: token issue checks it inside its
@@ -223,25 +173,7 @@ export const setClientCompat = async (clientId: string, compat: CompatProfile): 
  * and deletes every access token it holds. Returns false for an unknown client.
  */
 export const revokeClient = async (clientId: string): Promise<boolean> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.client(clientId),
-        UpdateExpression: 'SET revoked = :yes, revokedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':yes': true, ':now': Date.now() },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-  const tokens = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-    ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': keys.accessTokenPrefix },
-    ProjectionExpression: 'pk, sk',
-  });
-  await deleteKeys(tokens as unknown as ItemKey[]);
+  if (!(await updateClient(clientId, { revoked: true, revokedAt: Date.now() }))) return false;
+  await deleteKeys(await clientTokenKeys(clientId));
   return true;
 };

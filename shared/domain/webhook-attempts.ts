@@ -1,8 +1,7 @@
 import { attemptWrite, type DeliveryAttempt, listAttempts } from '../store/deliveries';
 import { type Stored, type WebhookRecord, webhookEntity } from '../store/entities/records';
-import { getRecord } from '../store/records';
+import { fieldsAtVersion, getRecord } from '../store/records';
 import { StaleWrite, writeAtomically } from '../store/transact';
-import type { WriteOp } from '../store/write-ops';
 import type { DeliveryOutcome } from './webhook-delivery';
 import { disabledReason, shouldDisable } from './webhook-retry';
 
@@ -54,7 +53,15 @@ export const recordAttempt = async (
     return { disabled: false };
   }
   try {
-    await writeAtomically([write, disableWrite(ctx.tenantId, subscription, disabledReason(result), at)]);
+    // Only on the version read: a user's change meanwhile (re-enabled, paused, new URL) stands.
+    const disabling = fieldsAtVersion(
+      webhookEntity,
+      ctx.tenantId,
+      subscription,
+      { enabled: false, disabledReason: disabledReason(result) },
+      at,
+    );
+    await writeAtomically([write, disabling]);
     return { disabled: true };
   } catch (error) {
     if (!(error instanceof StaleWrite)) throw error;
@@ -62,25 +69,6 @@ export const recordAttempt = async (
     return { disabled: false };
   }
 };
-
-/** Sets `enabled: false` with the reason, only on the version read (else: stale, the user's write stands). */
-const disableWrite = (tenantId: string, s: Stored<WebhookRecord>, reason: string, at: number): WriteOp => ({
-  item: {
-    Update: {
-      Key: webhookEntity.key(tenantId, s),
-      UpdateExpression: 'SET enabled = :off, disabledReason = :why, version = :next, updatedAt = :at',
-      ConditionExpression: 'version = :read',
-      ExpressionAttributeValues: {
-        ':off': false,
-        ':why': reason,
-        ':next': s.version + 1,
-        ':at': at,
-        ':read': s.version,
-      },
-    },
-  },
-  onConditionFailed: () => 'stale',
-});
 
 /** A page of a subscription's attempts, newest first; 404 when the tenant has no such subscription. */
 export const readDeliveryPage = async (

@@ -12,6 +12,7 @@ import {
   updateWrite,
 } from './entity';
 import { Conflict, NotFound, StaleVersion } from './errors';
+import { updateOf } from './expression';
 import { isId, newId } from './ids';
 import { type ItemKey, keys } from './keys';
 import { guardPage, listPage } from './pages';
@@ -61,6 +62,29 @@ export const getRecord = async <T extends BaseRecord>(
   if (!out.Item) throw recordMissing(e, id);
   return out.Item as Stored<T>;
 };
+
+/**
+ * Sets `fields` (none searched, counted or referenced) of the record read as `current`, bumping its
+ * version, only if it is still that version: `stale` otherwise (a user's change stands).
+ */
+export const fieldsAtVersion = <T extends BaseRecord>(
+  e: RecordEntity<T>,
+  tenantId: string,
+  current: Stored<T>,
+  fields: Partial<T>,
+  at: number,
+): WriteOp => ({
+  item: {
+    Update: {
+      Key: e.key(tenantId, current),
+      ...updateOf(
+        { set: { ...fields, version: current.version + 1, updatedAt: at } },
+        { eq: ['version', current.version] },
+      ),
+    },
+  },
+  onConditionFailed: () => 'stale',
+});
 
 /** The record's own fields, without keys, index attributes and the store's bookkeeping. */
 export const fieldsOf = <T extends BaseRecord>(item: Stored<T>): T =>
