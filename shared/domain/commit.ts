@@ -36,8 +36,11 @@ export interface WriteContext {
    * malformed); undefined without the header or for `*`. See shared/http/if-match.ts.
    */
   ifMatch?: readonly number[];
-  /** The element that stores this request's outcome under its Idempotency-Key, given the new id. */
-  remember?: (id: string) => WriteOp[];
+  /**
+   * The element that stores this request's answer under its Idempotency-Key, made of the write's
+   * result (what `commit` returns: the route's answer is made of the same value).
+   */
+  remember?: (result: unknown) => WriteOp[];
   /** The transaction's ClientRequestToken (from the Idempotency-Key): a retry cannot apply it twice. */
   requestToken?: string;
   /** Answers with the stored outcome of this Idempotency-Key if it committed (throws the replay). */
@@ -70,7 +73,6 @@ export const commit = async <R>(
   ctx: WriteContext,
   build: () => Promise<WritePlan<R>> | WritePlan<R>,
   staged: Staged = NOTHING_STAGED,
-  idOf: (result: R) => string = (result) => String(result),
 ): Promise<R> => {
   let plan!: WritePlan<R>;
   // After an item's later event (a clock a little ahead of ours): the next stamp goes past it.
@@ -86,10 +88,7 @@ export const commit = async <R>(
         const stamp = Math.max(Date.now(), notBefore);
         const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
         const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
-        await writeAtomically(
-          [...(ctx.remember?.(idOf(plan.result)) ?? []), ...ops, ...events],
-          ctx.requestToken,
-        );
+        await writeAtomically([...(ctx.remember?.(plan.result) ?? []), ...ops, ...events], ctx.requestToken);
         break;
       } catch (error) {
         if (error instanceof RequestInProgress) await replayWhenCommitted(ctx, error);

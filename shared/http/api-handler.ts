@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { WriteContext } from '../domain/commit';
 import { publishMetrics, recordCreated } from '../observability/metrics';
@@ -10,10 +10,11 @@ import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
 import { DEFAULT_COMPAT } from '../schemas/compat';
 import { withDeadline } from '../store/deadline';
 import { db } from '../store/dynamo';
-import { rememberOutcome, replayIfSeen, transactionToken } from '../store/idempotency';
+import { IdempotentReplay } from '../store/errors';
+import { rememberOutcome, replayIfSeen, type StoredAnswer, transactionToken } from '../store/idempotency';
 import { withRegionScope } from '../store/store-region';
 import { baseUrlOf } from './base-url';
-import { type AuthorizedEvent, bearerAuth } from './bearer-auth';
+import { bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
 import { type Compat, compatFor, compatProfile } from './compat';
 import { homeRegion } from './home-region';
@@ -24,7 +25,8 @@ import { errorFields, logContext, logger } from './logger';
 import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
 import { requestLog, tenantLogKey } from './request-log';
-import type { HttpResult } from './responses';
+import { requestState, startRequestState } from './request-state';
+import { type HttpResult, json } from './responses';
 import { validate } from './validate';
 import { wellFormedInput } from './well-formed';
 
@@ -33,7 +35,8 @@ type Req<R extends Route> = R['request'];
 
 /** What an operation receives: its route's input, validated and typed, and who is asking. */
 export interface ApiRequest<R extends Route = Route> {
-  event: AuthorizedEvent;
+  /** As API Gateway sent it; what the chain learned of it is in its state (request-state.ts). */
+  event: APIGatewayProxyEventV2;
   /** The authenticated client; empty on the token route. */
   tenantId: string;
   params: Output<Req<R>['params']>;
@@ -52,6 +55,30 @@ export interface ApiRequest<R extends Route = Route> {
 }
 
 /**
+ * An idempotent route's operation: its write, and the body the route answers, made of the
+ * write's result (what `commit` returned). `apiHandler` answers it with the route's declared
+ * success status; the same answer is stored by the write's transaction under the request's
+ * Idempotency-Key, and every retry is answered with it: a replay is what the route answered.
+ */
+export interface IdempotentWrite<R extends Route, T> {
+  write: (req: ApiRequest<R>) => Promise<T>;
+  answer: (result: T) => unknown;
+}
+
+/**
+ * What a route's function gives `apiHandler`: an idempotent route its write and answer, any other
+ * its answer (checked as the function is made: the route table's crud entries do not tell the
+ * compiler which inserts are idempotent).
+ */
+export type Operation<R extends Route, T> =
+  | IdempotentWrite<R, T>
+  | ((req: ApiRequest<R>) => Promise<HttpResult>);
+
+/** A retry answered with the stored answer of the request it repeats. */
+const replayed = (stored: StoredAnswer): HttpResult =>
+  json(stored.status, stored.body, { 'idempotent-replayed': 'true' });
+
+/**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
  * tracing (when bundled in: observability/tracing.ts), the Lambda context and the request's keys
  * on every log line, metrics published once per invocation (observability/metrics.ts), header
@@ -60,19 +87,26 @@ export interface ApiRequest<R extends Route = Route> {
  * limits (bytes, then depth and members: json-limits.ts) and JSON parsing only on routes with a
  * body, well-formed Unicode in every string of the path, query and body, the Idempotency-Key on
  * creating routes, the route's input schemas (the query as the profile reads it), and the single
- * problem+json error responder (last, so its onError runs first). An error of the operation that
- * the profile answers itself (a missing detail under `deskero`) becomes that answer; every other
- * one a problem. A success of a route that creates tickets, replies or notes is counted
- * (observability/metrics.ts `recordCreated`).
+ * problem+json error responder (last, so its onError runs first). The middlewares leave what
+ * they learn in the request's state (request-state.ts), made here for each invocation; the event
+ * is not theirs to change. A retry of a committed idempotent request is answered with its stored
+ * answer, the operation not run; so is a duplicate that lost the race inside the transaction
+ * (`IdempotentReplay`). An error of the operation that the profile answers itself (a missing
+ * detail under `deskero`) becomes that answer; every other one a problem. A success of a route
+ * that creates tickets, replies or notes is counted (observability/metrics.ts `recordCreated`).
  */
-export const apiHandler = <Op extends OperationId>(
+export const apiHandler = <Op extends OperationId, T = never>(
   operationId: Op,
-  operation: (req: ApiRequest<RouteOf<Op>>) => Promise<HttpResult>,
+  operation: Operation<RouteOf<Op>, T>,
 ) => {
   const route: Route = routeOf(operationId);
   const { params, query, body } = route.request;
+  const idempotent = typeof operation === 'function' ? undefined : operation;
+  if (Boolean(route.idempotent) !== Boolean(idempotent)) {
+    throw new Error(`${operationId}: an idempotent route gives { write, answer }, any other a function`);
+  }
   // middy's own early timeout would answer 503 while a write may still land: ours (below) knows better.
-  const chain = middy<AuthorizedEvent, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+  const chain = middy<APIGatewayProxyEventV2, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(tracing({ awsClients: () => (route.access === 'none' ? [] : [db()]) }))
     .use(logContext())
     .use(publishMetrics())
@@ -92,13 +126,20 @@ export const apiHandler = <Op extends OperationId>(
   chain.use(problemResponses());
 
   const [successStatus] = route.responses.success;
+  const run =
+    typeof operation === 'function'
+      ? operation
+      : async (req: ApiRequest<RouteOf<Op>>) =>
+          json(successStatus, operation.answer(await operation.write(req)));
   // The token route has no client yet: it answers the same under every profile.
   const unprofiled = compatFor(route, DEFAULT_COMPAT);
   const handler = chain.handler(async (event) => {
+    const state = requestState(event);
+    if (state.replay) return replayed(state.replay);
     const rawQuery = event.queryStringParameters ?? {};
-    const tenantId = event.requestContext.authorizer?.lambda.tenantId ?? '';
-    const idempotency = event.requestContext.idempotency;
-    const compat = event.requestContext.compat ?? unprofiled;
+    const tenantId = state.client?.tenantId ?? '';
+    const { idempotency } = state;
+    const compat = state.compat ?? unprofiled;
     const request: ApiRequest<RouteOf<Op>> = {
       event,
       tenantId,
@@ -115,26 +156,34 @@ export const apiHandler = <Op extends OperationId>(
         ifMatch: ifMatchOf(event.headers['if-match']),
         afterFailed: (error) =>
           logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error)),
-        ...(idempotency
+        ...(idempotent && idempotency
           ? {
-              remember: (id: string) => [rememberOutcome(idempotency, successStatus, { id })],
+              // commit hands over its plan's result, which it also returns to the write.
+              remember: (result: unknown) => [
+                rememberOutcome(idempotency, successStatus, idempotent.answer(result as T)),
+              ],
               requestToken: transactionToken(idempotency),
-              replay: () => replayIfSeen(idempotency),
+              replay: async () => {
+                const stored = await replayIfSeen(idempotency);
+                if (stored) throw new IdempotentReplay(stored.status, stored.body);
+              },
             }
           : {}),
       },
     };
     try {
-      const result = await operation(request);
+      const result = await run(request);
       if (result.statusCode < 300) recordCreated(operationId, request.body);
       return result;
     } catch (error) {
+      if (error instanceof IdempotentReplay) return replayed(error);
       const answer = compat.answer(error);
       if (answer) return answer;
       throw error;
     }
   });
-  return (event: AuthorizedEvent, context: Context): Promise<HttpResult> => {
+  return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
+    startRequestState(event);
     const deadline = new AbortController();
     const timer = setTimeout(
       () => deadline.abort(),

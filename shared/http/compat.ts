@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type CompatRole, compatRole, type Route } from '../routes';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../schemas/compat';
 import type { Status } from '../schemas/ticket';
@@ -7,8 +8,8 @@ import type { Status } from '../schemas/ticket';
 type StatusName = Status | 'onhold';
 
 import { NotFound } from '../store/errors';
-import type { AuthorizedEvent } from './bearer-auth';
 import { HttpError } from './errors';
+import { requestState } from './request-state';
 import { type HttpResult, json } from './responses';
 
 /**
@@ -105,14 +106,11 @@ export const resolveCompat = (
 
 /**
  * Middleware after authentication (which found the client's profile) on bearer routes: resolves
- * the request's profile once and leaves it on the event for the operation.
+ * the request's profile once and leaves it in the request's state (request-state.ts) for the operation.
  */
-export const compatProfile = (route: Route): MiddlewareObj<AuthorizedEvent> => ({
+export const compatProfile = (route: Route): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: ({ event }) => {
-    event.requestContext.compat = resolveCompat(
-      route,
-      event.requestContext.authorizer?.lambda.compat,
-      event.headers[COMPAT_HEADER.toLowerCase()],
-    );
+    const state = requestState(event);
+    state.compat = resolveCompat(route, state.client?.compat, event.headers[COMPAT_HEADER.toLowerCase()]);
   },
 });

@@ -1,8 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '../config';
 import type { Route } from '../routes';
 import { useHome, useRegion } from '../store/store-region';
-import type { AuthorizedEvent } from './bearer-auth';
+import { clientOf } from './request-state';
 
 /**
  * Tenant-homed writes (docs/regions.md): once the client is known, a route that writes sends
@@ -16,9 +17,9 @@ import type { AuthorizedEvent } from './bearer-auth';
  */
 export const READ_HOME_HEADER = 'helpdesk-read-home';
 
-export const homeRegion = (route: Route): MiddlewareObj<AuthorizedEvent> => ({
+export const homeRegion = (route: Route): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: ({ event }) => {
-    const client = event.requestContext.authorizer?.lambda;
+    const client = clientOf(event);
     const home = client?.homeRegion;
     if (!client || !home || !config().REGION_HOMING) return;
     useHome(home, client.tenantId);

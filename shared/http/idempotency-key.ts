@@ -1,9 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { sha256 } from '../auth/hashing';
 import { type IdempotencyContext, replayIfSeen } from '../store/idempotency';
-import type { AuthorizedEvent } from './bearer-auth';
 import { canonicalJson } from './canonical-json';
 import { badRequest } from './errors';
+import { requestState } from './request-state';
 
 const KEY = /^[\x20-\x7E]{1,255}$/;
 
@@ -25,11 +26,14 @@ export const idempotencyContext = (
 });
 
 /**
- * Reads `Idempotency-Key` (1-255 printable ASCII characters) on routes that create something,
- * answers a retry of an already committed request at once, and leaves the context on the event
- * for the operation's transaction (see shared/store/idempotency.ts). Runs after auth and body parsing.
+ * Reads `Idempotency-Key` (1-255 printable ASCII characters) on routes that create something and
+ * leaves its context in the request's state for the operation's transaction (see
+ * shared/store/idempotency.ts); a retry of an already committed request finds its stored answer,
+ * which it leaves there too: `apiHandler` answers with it as the request's result, and the
+ * operation does not run. A result, not an error nor middy's early return (which would skip every
+ * `after` hook: the request id, the rate-limit headers, the access log). Runs after auth and body parsing.
  */
-export const idempotencyKey = (operationId: string): MiddlewareObj<AuthorizedEvent> => ({
+export const idempotencyKey = (operationId: string): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: async ({ event }) => {
     const key = event.headers['idempotency-key'];
     if (key === undefined) return;
@@ -38,9 +42,10 @@ export const idempotencyKey = (operationId: string): MiddlewareObj<AuthorizedEve
         { path: 'Idempotency-Key', message: 'invalid header value' },
       ]);
     }
-    const tenantId = event.requestContext.authorizer?.lambda.tenantId ?? '';
+    const state = requestState(event);
+    const tenantId = state.client?.tenantId ?? '';
     const ctx = idempotencyContext(tenantId, key, operationId, event.pathParameters?.id ?? '', event.body);
-    event.requestContext.idempotency = ctx;
-    await replayIfSeen(ctx);
+    state.idempotency = ctx;
+    state.replay = await replayIfSeen(ctx);
   },
 });

@@ -1,10 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { noteProblem } from '../observability/metrics';
-import { DomainError, IdempotentReplay } from '../store/errors';
+import { DomainError } from '../store/errors';
 import { fromDomainError, HttpError, unavailable } from './errors';
 import { errorFields, logger } from './logger';
-import { type HttpResult, json, problemJson } from './responses';
+import { type HttpResult, problemJson } from './responses';
 
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -99,13 +99,6 @@ export const problemResponses = (): MiddlewareObj<APIGatewayProxyEventV2, HttpRe
     if (request.response) request.response.headers['x-request-id'] = request.event.requestContext.requestId;
   },
   onError: (request) => {
-    if (request.error instanceof IdempotentReplay) {
-      request.response = json(request.error.status, request.error.body, {
-        'idempotent-replayed': 'true',
-        'x-request-id': request.event.requestContext.requestId,
-      });
-      return;
-    }
     const error = toHttpError(request.error);
     noteProblem(request.event, error.code);
     request.response = problemJson(error.status, problemBody(error, request.event.rawPath), {

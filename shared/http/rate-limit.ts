@@ -1,9 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '../config';
 import { rateSubjects } from '../store/keys';
 import { claimLease } from '../store/rate-limit-leases';
-import type { AuthorizedEvent } from './bearer-auth';
 import { HttpError } from './errors';
+import { clientOf } from './request-state';
 import type { HttpResult } from './responses';
 
 /**
@@ -105,12 +106,12 @@ export const forgetRateWindows = (): void => {
   for (const instance of instances) instance.forget();
 };
 
-export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
+export const rateLimit = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => {
   const addHeaders = ({
     event,
     response,
   }: {
-    event: AuthorizedEvent;
+    event: APIGatewayProxyEventV2;
     response: HttpResult | null | undefined;
   }) => {
     const headers = decisions.get(event);
@@ -118,7 +119,7 @@ export const rateLimit = (): MiddlewareObj<AuthorizedEvent, HttpResult> => {
   };
   return {
     before: async ({ event }) => {
-      const clientId = event.requestContext.authorizer?.lambda.tenantId;
+      const clientId = clientOf(event)?.tenantId;
       if (!clientId) return;
       const decision = await requests.admit(
         rateSubjects.requests(clientId),

@@ -41,9 +41,10 @@ export const insertHandler = <T extends BaseRecord, I>(
   operationId: OperationId & `${string}Insert`,
   resource: RecordResource<T, I>,
 ) =>
-  apiHandler(operationId, async ({ body, write }) =>
-    json(201, { id: await insertRecord(resource, write, body as I) }),
-  );
+  apiHandler(operationId, {
+    write: ({ body, write }) => insertRecord(resource, write, body as I),
+    answer: (id) => ({ id }),
+  });
 
 export const updateHandler = <T extends BaseRecord, I>(
   operationId: OperationId & `${string}Update`,

@@ -3,13 +3,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { recordRequest } from '../observability/metrics';
 import type { OperationId } from '../routes';
 import { logger } from './logger';
+import { clientOf } from './request-state';
 import type { HttpResult } from './responses';
-
-type Event = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { lambda?: { tenantId?: string } };
-  };
-};
 
 /**
  * What identifies a request on every log line it writes (logger.ts): `requestId` (API Gateway's,
@@ -17,7 +12,7 @@ type Event = APIGatewayProxyEventV2 & {
  * once authenticated (`tenantLogKey`). The logger's Lambda-context middleware clears them when
  * the invocation ends; they are also cleared here first, whatever an earlier invocation left.
  */
-const appendRequestKeys = (event: Event): void => {
+const appendRequestKeys = (event: APIGatewayProxyEventV2): void => {
   logger.resetKeys();
   logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.requestContext.routeKey });
 };
@@ -30,16 +25,16 @@ const appendRequestKeys = (event: Event): void => {
  * request, route and tenant itself as well: the local server runs requests of one function
  * concurrently in one process, where the appended keys of one could land on another's line.
  */
-export const requestLog = (route: OperationId): MiddlewareObj<Event, HttpResult> => {
+export const requestLog = (route: OperationId): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => {
   const started = new WeakMap<object, number>();
-  const write = (event: Event, status: number | undefined) => {
+  const write = (event: APIGatewayProxyEventV2, status: number | undefined) => {
     const ctx = event.requestContext;
     const durationMs = Date.now() - (started.get(event) ?? Date.now());
     logger.info('request', {
       requestId: ctx.requestId,
       routeKey: ctx.routeKey,
       status,
-      tenantId: ctx.authorizer?.lambda?.tenantId,
+      tenantId: clientOf(event)?.tenantId,
       durationMs,
     });
     recordRequest(event, route, status, durationMs);
@@ -55,9 +50,9 @@ export const requestLog = (route: OperationId): MiddlewareObj<Event, HttpResult>
 };
 
 /** Registered right after authentication: the tenant on every later line of the request. */
-export const tenantLogKey = (): MiddlewareObj<Event> => ({
+export const tenantLogKey = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: ({ event }) => {
-    const tenantId = event.requestContext.authorizer?.lambda?.tenantId;
+    const tenantId = clientOf(event)?.tenantId;
     if (tenantId) logger.appendKeys({ tenantId });
   },
 });

@@ -123,7 +123,11 @@ export class IdempotencyKeyReused extends DomainError {
   }
 }
 
-/** Not an error: the stored outcome of an earlier request with the same Idempotency-Key. */
+/**
+ * Not an error: the stored outcome of an earlier request with the same Idempotency-Key, found
+ * by a write's own transaction (a concurrent duplicate that committed first). Thrown to stop the
+ * write; `apiHandler` answers it as the route's result, never as a problem.
+ */
 export class IdempotentReplay extends Error {
   constructor(
     readonly status: number,

@@ -24,6 +24,12 @@ export interface IdempotencyContext {
   fingerprint: string;
 }
 
+/** The answer a committed request gave, as its Idempotency-Key's record keeps it for every retry. */
+export interface StoredAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
 const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | undefined, now: number) => {
   if (!stored || (stored.expiresAt as number) <= now) return undefined;
   if (stored.fingerprint !== ctx.fingerprint) return new IdempotencyKeyReused();
@@ -37,8 +43,12 @@ const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | un
 export const transactionToken = (ctx: IdempotencyContext): string =>
   createHash('sha256').update(`${ctx.tenantId}\n${ctx.keyHash}`).digest('base64url').slice(0, 36);
 
-/** Cheap early answer for a retry of a request that already committed (one consistent read). */
-export const replayIfSeen = async (ctx: IdempotencyContext): Promise<void> => {
+/**
+ * Cheap early answer for a retry of a request that already committed (one consistent read): its
+ * stored answer, or undefined when the key is new (or expired). The key used for another request
+ * is thrown (`IdempotencyKeyReused`, a 422).
+ */
+export const replayIfSeen = async (ctx: IdempotencyContext): Promise<StoredAnswer | undefined> => {
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -47,7 +57,8 @@ export const replayIfSeen = async (ctx: IdempotencyContext): Promise<void> => {
     }),
   );
   const outcome = outcomeOf(ctx, out.Item, Date.now());
-  if (outcome) throw outcome;
+  if (outcome instanceof IdempotencyKeyReused) throw outcome;
+  return outcome;
 };
 
 /** The transaction element that stores this request's response; it fails if the key was used. */

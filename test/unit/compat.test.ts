@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPAT_HEADER, compatFor, compatProfile, resolveCompat } from '../../shared/http/compat';
 import { HttpError } from '../../shared/http/errors';
+import { requestState } from '../../shared/http/request-state';
 import { compatRole, routeOf, routes } from '../../shared/routes';
 import { COMPAT_PROFILES, parseCompat, storedCompat } from '../../shared/schemas/compat';
 import { STATUSES } from '../../shared/schemas/ticket';
@@ -93,17 +94,19 @@ describe('resolveCompat', () => {
     }
   });
 
-  it('as middleware, leaves the resolved profile on the event from the authorizer and the lower-cased header', () => {
+  it('as middleware, leaves the resolved profile in the request state from the client and the lower-cased header', () => {
     const event = {
       headers: { 'helpdesk-compat': 'standard' },
-      requestContext: { authorizer: { lambda: { tenantId: 't', compat: 'deskero' } } },
+      requestContext: {},
     } as never as Parameters<NonNullable<ReturnType<typeof compatProfile>['before']>>[0]['event'];
+    requestState(event).client = { tenantId: 't', compat: 'deskero' };
     const resolve = compatProfile(list).before as (r: { event: typeof event }) => void;
     resolve({ event });
-    expect(event.requestContext.compat?.profile).toBe('standard');
+    expect(requestState(event).compat?.profile).toBe('standard');
     event.headers = {};
     resolve({ event });
-    expect(event.requestContext.compat?.profile).toBe('deskero');
+    expect(requestState(event).compat?.profile).toBe('deskero');
+    expect(event.requestContext).toEqual({});
   });
 });
 

@@ -13,7 +13,6 @@ import {
   Contended,
   type DomainError,
   IdempotencyKeyReused,
-  IdempotentReplay,
   InvalidCursor,
   InvalidInput,
   InvalidReference,
@@ -371,20 +370,6 @@ describe('problem responses', () => {
         detail: 'Missing, invalid or expired credentials.',
         instance: '/ticket/list',
       }),
-    });
-  });
-
-  it('answer an idempotent replay with the stored outcome, marked as replayed', async () => {
-    const req = request(new IdempotentReplay(201, { id: 'abc' }));
-    await problemResponses().onError?.(req);
-    expect(req.response).toEqual({
-      statusCode: 201,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'idempotent-replayed': 'true',
-        'x-request-id': 'req-1',
-      },
-      body: '{"id":"abc"}',
     });
   });
 });

@@ -42,19 +42,18 @@ const saved = vi.hoisted(() => {
   return before;
 });
 
-vi.mock('../../shared/http/bearer-auth', () => ({
-  bearerAuth: () => ({
-    before: ({
-      event,
-    }: {
-      event: { headers: Record<string, string>; requestContext: Record<string, unknown> };
-    }) => {
-      const tenantId = event.headers['x-test-tenant'];
-      if (!tenantId) throw new Unauthorized();
-      event.requestContext.authorizer = { lambda: { tenantId } };
-    },
-  }),
-}));
+vi.mock('../../shared/http/bearer-auth', async () => {
+  const { requestState } = await import('../../shared/http/request-state');
+  return {
+    bearerAuth: () => ({
+      before: ({ event }: { event: { headers: Record<string, string> } }) => {
+        const tenantId = event.headers['x-test-tenant'];
+        if (!tenantId) throw new Unauthorized();
+        requestState(event).client = { tenantId };
+      },
+    }),
+  };
+});
 vi.mock('../../shared/http/rate-limit', () => ({ rateLimit: () => ({ before: () => undefined }) }));
 
 afterAll(() => {
@@ -152,7 +151,7 @@ const detail = apiHandler('ticketDetail', async ({ params }) => {
   if (params.id === FAILING) throw new Error('the store fell over');
   return json(200, { id: params.id });
 });
-const insert = apiHandler('ticketInsert', async () => json(201, { id: TICKET }));
+const insert = apiHandler('ticketInsert', { write: async () => TICKET, answer: (id) => ({ id }) });
 
 describe('log lines', () => {
   it('carry the Lambda context, cold_start once, and the request id, route and tenant on every line', async () => {

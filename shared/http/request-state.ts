@@ -1,0 +1,44 @@
+import type { CompatProfile } from '../schemas/compat';
+import type { IdempotencyContext, StoredAnswer } from '../store/idempotency';
+import type { Compat } from './compat';
+
+/** The client a Bearer token was issued to, as authentication found it (bearer-auth.ts). */
+export interface AuthorizedClient {
+  readonly tenantId: string;
+  /** The compatibility profile the client is pinned to. */
+  readonly compat?: CompatProfile;
+  /** The client's home region (docs/regions.md). */
+  readonly homeRegion?: string;
+}
+
+/**
+ * What the chain learns of one request, written by its middlewares and read by `apiHandler`:
+ * the one per-request state of the house chain. The event stays as API Gateway sent it (no
+ * middleware writes to `requestContext`); the state is held beside it, keyed by the event, so
+ * concurrent requests of one process (the local server) never share one.
+ */
+export interface RequestState {
+  /** Set by Bearer authentication (bearer-auth.ts). */
+  client?: AuthorizedClient;
+  /** The request's compatibility profile, resolved once after authentication (compat.ts). */
+  compat?: Compat;
+  /** The request's Idempotency-Key, hashed, and what it asks for (idempotency-key.ts). */
+  idempotency?: IdempotencyContext;
+  /** The stored answer of a committed request with the same key: answered instead of the operation. */
+  replay?: StoredAnswer;
+}
+
+const states = new WeakMap<object, RequestState>();
+
+/** A fresh state for one invocation (apiHandler): nothing an earlier one with the same event left. */
+export const startRequestState = (event: object): RequestState => {
+  const state: RequestState = {};
+  states.set(event, state);
+  return state;
+};
+
+/** The state of the request `event` belongs to (a middleware called on its own gets a fresh one). */
+export const requestState = (event: object): RequestState => states.get(event) ?? startRequestState(event);
+
+/** The authenticated client of the request, if any; reads without making a state (the public chain's log line). */
+export const clientOf = (event: object): AuthorizedClient | undefined => states.get(event)?.client;
