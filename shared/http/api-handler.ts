@@ -135,14 +135,8 @@ export const apiHandler = <Op extends OperationId>(
     }
   });
   return (event: AuthorizedEvent, context: Context): Promise<HttpResult> => {
-    const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(),
-      Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS),
-    );
-    return withDeadline(deadline.signal, () => withRegionScope(() => handler(event, context))).finally(() =>
-      clearTimeout(timer),
-    );
+    const deadline = Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS);
+    return withDeadline(deadline, () => withRegionScope(() => handler(event, context)));
   };
 };
 
