@@ -41,8 +41,8 @@ export class AttemptLatency {
 
 /** Before any answer: RFC 6298's initial timeout. */
 const FIRST_ESTIMATE_MS = 1000;
-/** Ten times a DynamoDB transaction's usual latency in the same region. */
-const MIN_ATTEMPT_MS = 200;
+/** Some twenty times a DynamoDB transaction's usual latency in its region: room for a hiccup. */
+const MIN_ATTEMPT_MS = 500;
 const MAX_ATTEMPT_MS = 3000;
 
 /** The process's transactions (store/transact.ts records each answer). */
