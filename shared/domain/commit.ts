@@ -1,6 +1,8 @@
+import { assertTimeForRetry, mayRetry, nextPause, pauseBeforeRetry, sleep } from '../store/attempt-budget';
 import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
 import { type EventDraft, eventWrites, orderInFeed } from '../store/events';
-import { FeedClockAhead, StaleWrite, sleep, writeAtomically } from '../store/transact';
+import { inFeedTurn } from '../store/feed-turns';
+import { FeedClockAhead, StaleWrite, writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 
 /**
@@ -49,14 +51,16 @@ export interface WriteContext {
   afterFailed?: (error: unknown) => void;
 }
 
-/** How often a plan that read a record is rebuilt when another write changed it in between. */
-const PLAN_ATTEMPTS = 10;
-
 /**
- * Builds the plan and commits it; when the records it read changed meanwhile (`StaleWrite`),
- * builds it again from a fresh read after a short jittered pause. When the transaction fails
- * for any reason, what was staged is undone before the error goes on.
+ * A plan that read a record is rebuilt when another write changed it in between, and a write
+ * refused for its feed stamp is re-stamped: after a jittered pause, while the request's deadline
+ * leaves time for an answer (store/attempt-budget.ts); outside a request at most this often.
  */
+const PLAN_ATTEMPTS = 10;
+const RETRY_PAUSE_MS = 5;
+const MAX_RETRY_PAUSE_MS = 1000;
+const contended = () => new Contended();
+
 /**
  * Another request with the same Idempotency-Key holds the transaction token: once it commits,
  * answer with its outcome; while it runs, say so (409) rather than wait out the deadline.
@@ -69,6 +73,12 @@ const replayWhenCommitted = async (ctx: WriteContext, inProgress: RequestInProgr
   throw inProgress;
 };
 
+/**
+ * Builds the plan and commits it; when the records it read changed meanwhile (`StaleWrite`),
+ * builds it again from a fresh read after a jittered pause, and re-stamps a write refused for
+ * its stamp (`FeedClockAhead`), while the deadline allows (then `Contended`, nothing written).
+ * When the transaction fails for any reason, what was staged is undone before the error goes on.
+ */
 export const commit = async <R>(
   ctx: WriteContext,
   build: () => Promise<WritePlan<R>> | WritePlan<R>,
@@ -79,24 +89,34 @@ export const commit = async <R>(
   let notBefore = 0;
   try {
     let rebuild = true;
+    let pause = 0;
     for (let attempt = 1; ; attempt++) {
       // A write refused only for its stamp (an item's later event) goes again as built, re-stamped.
       if (rebuild) plan = await build();
+      // The read may have taken a while: a retry still goes only if it can be answered in time.
+      if (attempt > 1) assertTimeForRetry(contended);
       try {
         // Events are stamped as the transaction goes out (each attempt anew): the feed's lag
-        // (EVENT_FEED_LAG_MS) only has to cover one send.
-        const stamp = Math.max(Date.now(), notBefore);
-        const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
-        const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
-        await writeAtomically([...(ctx.remember?.(plan.result) ?? []), ...ops, ...events], ctx.requestToken);
+        // (EVENT_FEED_LAG_MS) only has to cover one send. One writer of a ticket at a time here.
+        await inFeedTurn(plan.ops, contended, () => {
+          const stamp = Math.max(Date.now(), notBefore);
+          const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
+          const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
+          return writeAtomically(
+            [...(ctx.remember?.(plan.result) ?? []), ...ops, ...events],
+            ctx.requestToken,
+          );
+        });
         break;
       } catch (error) {
         if (error instanceof RequestInProgress) await replayWhenCommitted(ctx, error);
         if (!(error instanceof StaleWrite)) throw error;
         rebuild = !(error instanceof FeedClockAhead);
         if (error instanceof FeedClockAhead) notBefore = error.clock + 1;
-        if (attempt >= PLAN_ATTEMPTS) throw new Contended();
-        if (rebuild) await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6));
+        if (!mayRetry(attempt, PLAN_ATTEMPTS)) throw contended();
+        // Writers that lost together (a busy ticket) spread out rather than collide again.
+        pause = nextPause(pause, RETRY_PAUSE_MS, MAX_RETRY_PAUSE_MS);
+        await pauseBeforeRetry(pause, contended);
       }
     }
   } catch (error) {

@@ -184,14 +184,8 @@ export const apiHandler = <Op extends OperationId, T = never>(
   });
   return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
     startRequestState(event);
-    const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(),
-      Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS),
-    );
-    return withDeadline(deadline.signal, () => withRegionScope(() => handler(event, context))).finally(() =>
-      clearTimeout(timer),
-    );
+    const deadline = Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS);
+    return withDeadline(deadline, () => withRegionScope(() => handler(event, context)));
   };
 };
 

@@ -1,10 +1,14 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { mayRetry, nextPause, pauseBeforeRetry, transactions } from './attempt-budget';
 import { db, tableName } from './dynamo';
-import { LimitExceeded, RequestInProgress } from './errors';
+import { Contended, LimitExceeded, RequestInProgress } from './errors';
 import { homeFence } from './home-fence';
 import { type Deltas, itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
+
+/** The pause helper, where the tests' seed takes it from. */
+export { sleep } from './attempt-budget';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -81,8 +85,14 @@ export class FeedClockAhead extends StaleWrite {
   }
 }
 
+/**
+ * A transaction cancelled by another one holding an item (or by throttling) is sent again after
+ * a pause, as long as the request's time allows (store/attempt-budget.ts); outside a request
+ * (CLI, workers) at most this many times.
+ */
 const MAX_CONFLICT_RETRIES = 8;
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CONFLICT_PAUSE_MS = 10;
+const MAX_CONFLICT_PAUSE_MS = 1000;
 
 /** Table name is filled in here so callers only describe keys and expressions. */
 const withTable = (item: TransactItem): FullItem => {
@@ -93,7 +103,8 @@ const withTable = (item: TransactItem): FullItem => {
 /**
  * Every multi-item write goes through here: one TransactWriteItems, nothing half-written.
  * Concurrent transactions on the same counter item cancel each other (TransactionConflict);
- * those are retried with jittered backoff, so 100 concurrent writers all land.
+ * those are retried with jittered backoff while the request's deadline leaves time for an answer,
+ * then refused as `Contended` (nothing written), never sent to be cut off by the deadline.
  */
 export const writeAtomically = async (given: WriteOp[], requestToken?: string): Promise<void> => {
   const merged = mergeCounters(given);
@@ -105,13 +116,17 @@ export const writeAtomically = async (given: WriteOp[], requestToken?: string): 
     TransactItems: ops.map((op) => withTable(op.item)),
     ...(requestToken ? { ClientRequestToken: requestToken } : {}),
   };
+  let pause = 0;
   for (let attempt = 0; ; attempt++) {
+    const sent = Date.now();
     try {
       await db().send(new TransactWriteCommand(input));
+      transactions.record(Date.now() - sent);
       return;
     } catch (error) {
       if ((error as Error).name === 'IdempotentParameterMismatchException') throw new RequestInProgress();
       if (!(error instanceof TransactionCanceledException)) throw error;
+      transactions.record(Date.now() - sent);
       const reasons = error.CancellationReasons ?? [];
       const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (failed >= 0) {
@@ -121,9 +136,13 @@ export const writeAtomically = async (given: WriteOp[], requestToken?: string): 
         if (outcome) throw outcome;
         throw error;
       }
-      const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
-      if (!retryable || attempt >= MAX_CONFLICT_RETRIES) throw error;
-      await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
+      const conflict = reasons.some((r) => r.Code === 'TransactionConflict');
+      if (!conflict && !reasons.some((r) => r.Code === 'ThrottlingError')) throw error;
+      // Throttled to the end: the store is unavailable (503); beaten to the end: contended (503).
+      const refused = () => (conflict ? new Contended() : error);
+      if (!mayRetry(attempt, MAX_CONFLICT_RETRIES)) throw refused();
+      pause = nextPause(pause, CONFLICT_PAUSE_MS, MAX_CONFLICT_PAUSE_MS);
+      await pauseBeforeRetry(pause, refused);
     }
   }
 };
