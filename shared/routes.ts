@@ -337,7 +337,7 @@ const ROUTES = [
   },
   {
     operationId: 'ticketList',
-    summary: 'List or search tickets',
+    summary: 'List or search tickets, each as its detail (with view=summary, without the conversation)',
     method: 'GET',
     path: '/ticket/list',
     handler: 'ticket-list',

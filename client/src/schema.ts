@@ -66,7 +66,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List or search tickets
+         * List or search tickets, each as its detail (with view=summary, without the conversation)
          * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
          */
         get: operations["ticketList"];
