@@ -139,6 +139,33 @@ export const realisticTicket = (refs: TicketRefs, replies = 0) => ({
 });
 
 /**
+ * A tenant of its own whose `count` tickets each carry a conversation, as the detail ticket does
+ * (20 replies, every other one from the agent, and 5 notes by the agent), all pointing at one
+ * customer, agent and type: what a page of detail records costs when its tickets have something
+ * to show, beside the summary page of the same tickets.
+ */
+export const conversationsTenant = async (count: number): Promise<{ api: TenantClient }> => {
+  const tenant = await newTenant('bench-conversations');
+  const api = clientFor(tenant);
+  const refs: TicketRefs = {
+    customer: await api.create('/customer/insert', { name: 'Talkative', email: 'talk@example.com' }),
+    agent: await api.create('/agent/insert', { name: 'Patient Agent', email: 'patient@example.com' }),
+    type: (await api.get('/ticketType/list')).body.type.records[0].id,
+  };
+  for (let i = 0; i < count; i++) {
+    const id = await api.create('/ticket/insert', realisticTicket(refs, 20));
+    for (let n = 0; n < 5; n++) {
+      const res = await api.put(`/ticket/addNote/${id}`, {
+        note: `Note ${n}: customer called again.`,
+        insertBy: refs.agent,
+      });
+      if (res.status !== 200) throw new Error(`addNote answered ${res.status}`);
+    }
+  }
+  return { api };
+};
+
+/**
  * A tenant of its own whose `count` realistic tickets all point at the same customer, agent
  * and type: a page of them reads 3 related records, where the main tenant's pages read up to
  * 20 customers, 5 agents and the lookups.

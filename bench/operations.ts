@@ -3,6 +3,7 @@ import { forgetVerifiedTokens } from '../shared/auth/access-tokens';
 import { type CostPerMillion, costPerMillion } from './cost';
 import {
   benchReply,
+  conversationsTenant,
   createDetailTicket,
   type Fixture,
   realisticTicket,
@@ -100,8 +101,25 @@ const op = <C>(o: Operation<C>): Operation<unknown> => o as Operation<unknown>;
 const PAGE: OperationGoal = { requests: 2 };
 const SAME_REFERENCES_PAGE: OperationGoal = { requests: 2, readUnits: 8 };
 const SEARCH_PAGE: OperationGoal = { requests: 2, readUnits: 16 };
+/**
+ * Issue 21: a page of 25 detail records is the page's two requests, one Query of each ticket's
+ * collection (sent together), and one BatchGet of the authors its replies and notes name that
+ * the page did not read already.
+ */
+const DETAIL_PAGE: OperationGoal = { requests: 2 + 25 + 1 };
 /** Tickets of the same-references tenant: a full page 1 and a page 2 reached through nextQuery. */
 const SAME_REFERENCES_TICKETS = 30;
+
+/**
+ * A ticket list's records are details unless `view=summary` asks for the lean ones: the rows of
+ * issue 12's goals are summary pages (what a page of the index costs), the detail rows beside them.
+ */
+const summaryOf = (path: string) => `${path}${path.includes('?') ? '&' : '?'}view=summary`;
+const withoutView = (url: string) => {
+  const u = new URL(url);
+  u.searchParams.delete('view');
+  return `${u.pathname}${u.search}`;
+};
 
 export const runOperations = async (
   fx: Fixture,
@@ -126,20 +144,20 @@ export const runOperations = async (
 
   // Shared targets, created once.
   const detailTicket = await createDetailTicket(fx);
-  let page40 = '/ticket/list';
+  let page40 = summaryOf('/ticket/list');
   for (let page = 1; page < 40; page++) {
     const next = (await ticketPage(page40)).nextQuery;
     if (!next) throw new Error(`the list ends at page ${page}: seed at least 1000 tickets`);
     page40 = next;
   }
   // managedDate is a range search ("changed since"): since the 100th most recently changed ticket.
-  let byManaged = await ticketPage('/ticket/list?managedDate=0');
+  let byManaged = await ticketPage(summaryOf('/ticket/list?managedDate=0'));
   for (let page = 1; page < 4 && byManaged.nextQuery; page++)
     byManaged = await ticketPage(byManaged.nextQuery);
   const since = byManaged.records.at(-1)?.managedDate ?? 0;
   // A page whose 25 tickets point at one customer, one agent and one type (see sameReferencesTenant).
   const same = await sameReferencesTenant(SAME_REFERENCES_TICKETS);
-  const samePage2 = (await ticketPage('/ticket/list', same.api)).nextQuery;
+  const samePage2 = (await ticketPage(summaryOf('/ticket/list'), same.api)).nextQuery;
   if (!samePage2) throw new Error('the same-references list has no page 2');
   const sameSearches: [string, string][] = [
     ['status', 'opened'],
@@ -150,13 +168,16 @@ export const runOperations = async (
     ['managedDate', '0'],
   ];
   const sameSearchPage2 = async (param: string, value: string) => {
-    const next = (await ticketPage(`/ticket/list?${new URLSearchParams({ [param]: value })}`, same.api))
-      .nextQuery;
+    const next = (
+      await ticketPage(summaryOf(`/ticket/list?${new URLSearchParams({ [param]: value })}`), same.api)
+    ).nextQuery;
     if (!next) throw new Error(`the same-references search ${param} has no page 2`);
     return next;
   };
   const sameStatusPage2 = await sameSearchPage2('status', 'opened');
   const sameManagedPage2 = await sameSearchPage2('managedDate', '0');
+  // 30 tickets of 20 replies and 5 notes each: page 1 of them as details, and as summaries.
+  const talk = await conversationsTenant(SAME_REFERENCES_TICKETS);
 
   const none = async () => undefined;
   const get = (path: string, goal?: OperationGoal, client = api) =>
@@ -210,26 +231,47 @@ export const runOperations = async (
       setup: () => newTicket(20),
       run: (id) => api.del(`/ticket/delete/${id}`),
     }),
-    named('ticket list page 1', get('/ticket/list', PAGE)),
+    named('ticket list page 1, summary', get(summaryOf('/ticket/list'), PAGE)),
+    named('ticket list page 1, detail records', get('/ticket/list', DETAIL_PAGE)),
     op({
-      name: 'ticket list page 40 (nextQuery)',
-      request: 'GET /ticket/list?page=40&cursor=…',
+      name: 'ticket list page 40 (nextQuery), summary',
+      request: 'GET /ticket/list?view=summary&page=40&cursor=…',
       setup: none,
       run: () => api.get(page40),
       goal: PAGE,
     }),
-    named(
-      `ticket list page 1, same references (${SAME_REFERENCES_TICKETS} tickets, own tenant)`,
-      get('/ticket/list', SAME_REFERENCES_PAGE, same.api),
-    ),
     op({
-      name: 'ticket list page 2 (nextQuery), same references',
-      request: 'GET /ticket/list?page=2&cursor=…',
+      name: 'ticket list page 40 (nextQuery), detail records',
+      request: 'GET /ticket/list?page=40&cursor=…',
+      setup: none,
+      run: () => api.get(withoutView(page40)),
+      goal: DETAIL_PAGE,
+    }),
+    named(
+      `ticket list page 1, same references (${SAME_REFERENCES_TICKETS} tickets, own tenant), summary`,
+      get(summaryOf('/ticket/list'), SAME_REFERENCES_PAGE, same.api),
+    ),
+    named('ticket list page 1, same references, detail records', get('/ticket/list', DETAIL_PAGE, same.api)),
+    op({
+      name: 'ticket list page 2 (nextQuery), same references, summary',
+      request: 'GET /ticket/list?view=summary&page=2&cursor=…',
       setup: none,
       run: () => same.api.get(samePage2),
       goal: SAME_REFERENCES_PAGE,
     }),
-    named('ticket list ?page=40 (no cursor)', get('/ticket/list?page=40')),
+    named(
+      `ticket list page 1, ${SAME_REFERENCES_TICKETS} tickets of 20 replies and 5 notes (own tenant), summary`,
+      get(summaryOf('/ticket/list'), PAGE, talk.api),
+    ),
+    named(
+      'ticket list page 1, tickets of 20 replies and 5 notes, detail records',
+      get('/ticket/list', DETAIL_PAGE, talk.api),
+    ),
+    named(
+      'ticket search status, tickets of 20 replies and 5 notes, detail records',
+      get('/ticket/list?status=opened', DETAIL_PAGE, talk.api),
+    ),
+    named('ticket list ?page=40 (no cursor), summary', get(summaryOf('/ticket/list?page=40'))),
     ...(
       [
         ['status', 'opened'],
@@ -245,27 +287,28 @@ export const runOperations = async (
       ] as [string, string][]
     ).map(([param, value]) =>
       named(
-        `ticket search ${param}${param === 'managedDate' ? (value === '0' ? ' (all)' : ' (last 100)') : ''}`,
-        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`, PAGE),
+        `ticket search ${param}${param === 'managedDate' ? (value === '0' ? ' (all)' : ' (last 100)') : ''}, summary`,
+        get(summaryOf(`/ticket/list?${new URLSearchParams({ [param]: value })}`), PAGE),
       ),
     ),
+    named('ticket search status, detail records', get('/ticket/list?status=opened', DETAIL_PAGE)),
     // The read-unit goal of a search, on pages of realistic tickets that share their references.
     ...sameSearches.map(([param, value]) =>
       named(
-        `ticket search ${param}, same references`,
-        get(`/ticket/list?${new URLSearchParams({ [param]: value })}`, SEARCH_PAGE, same.api),
+        `ticket search ${param}, same references, summary`,
+        get(summaryOf(`/ticket/list?${new URLSearchParams({ [param]: value })}`), SEARCH_PAGE, same.api),
       ),
     ),
     op({
-      name: 'ticket search status page 2 (nextQuery), same references',
-      request: 'GET /ticket/list?status=…&page=2&cursor=…',
+      name: 'ticket search status page 2 (nextQuery), same references, summary',
+      request: 'GET /ticket/list?status=…&view=summary&page=2&cursor=…',
       setup: none,
       run: () => same.api.get(sameStatusPage2),
       goal: SEARCH_PAGE,
     }),
     op({
-      name: 'ticket search managedDate page 2 (nextQuery), same references',
-      request: 'GET /ticket/list?managedDate=…&page=2&cursor=…',
+      name: 'ticket search managedDate page 2 (nextQuery), same references, summary',
+      request: 'GET /ticket/list?managedDate=…&view=summary&page=2&cursor=…',
       setup: none,
       run: () => same.api.get(sameManagedPage2),
       goal: SEARCH_PAGE,

@@ -132,6 +132,8 @@ export const DB = {
   listPage: ['index:Query', 'BatchGetItem'],
   /** A ticket's item collection or the change feed's partition, and the records they refer to. */
   collection: ['Query', 'BatchGetItem'],
+  /** The item collections of a page's tickets (a list of detail records): one Query each, with the page. */
+  collections: ['Query'],
   /** A page of a ticket's replies, notes or documents, or of a subscription's deliveries: the owner read first. */
   partPage: ['GetItem', 'Query'],
   /** The agents that replies and notes name, read with their page. */
@@ -335,15 +337,16 @@ const ROUTES = [
   },
   {
     operationId: 'ticketList',
-    summary: 'List or search tickets',
+    summary: 'List or search tickets, each as its detail (with view=summary, without the conversation)',
     method: 'GET',
     path: '/ticket/list',
     handler: 'ticket-list',
     access: 'read',
     auth: 'bearer',
-    dynamo: DB.listPage,
+    // Records are details (the tickets' collections); `?view=summary` reads the list page alone.
+    dynamo: [...DB.listPage, ...DB.collections],
     cursors: true,
-    request: { query: listQuery(searchInputs(ticketEntity)) },
+    request: { query: listQuery(searchInputs(ticketEntity), { views: true }) },
     responses: { success: [200, 'page:ticket'], problems: COMMON },
   },
   {

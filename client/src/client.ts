@@ -16,6 +16,7 @@ import type {
   RecordOf,
   RequestBody,
   Result,
+  Schemas,
   SuccessBody,
   WriteOptions,
 } from './types.js';
@@ -85,13 +86,24 @@ export interface RecordResource<P extends RecordPrefix> {
 
 type TicketPart = 'replies' | 'notes' | 'documents';
 type PartPath<K extends TicketPart> = Extract<`/ticket/{id}/${K}`, Path>;
+/** A page of the ticket list whose records are `R` (details, or summaries with `view: 'summary'`). */
+export type TicketPage<R> = Omit<PageOf<'/ticket/list'>, 'records'> & { records: R[] };
+type TicketListQuery = Query<'/ticket/list'>;
 
 export interface TicketResource {
-  /** Every ticket of the list or search (`{ status: 'opened' }`), following `nextQuery`. */
+  /**
+   * Every ticket of the list or search (`{ status: 'opened' }`), following `nextQuery`, each as
+   * its detail shows it (replies, notes and documents included).
+   */
   list(
-    query?: Query<'/ticket/list'>,
+    query?: TicketListQuery & { view?: 'detail' },
     options?: CallOptions,
-  ): Paged<RecordOf<'/ticket/list'>, PageOf<'/ticket/list'>>;
+  ): Paged<Schemas['Ticket'], TicketPage<Schemas['Ticket']>>;
+  /** With `view: 'summary'`: each ticket without its conversation and files, at two requests a page. */
+  list(
+    query: TicketListQuery & { view: 'summary' },
+    options?: CallOptions,
+  ): Paged<Schemas['TicketSummary'], TicketPage<Schemas['TicketSummary']>>;
   get(id: string, options?: CallOptions): Promise<Read<SuccessBody<'/ticket/{id}', 'get'>>>;
   insert(
     body: RequestBody<'/ticket/insert', 'post'>,
@@ -336,7 +348,9 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     }) as RecordResource<P>;
 
   const tickets: TicketResource = {
-    list: (query, options) => list('/ticket/list', undefined, query, options),
+    // Its records are those `query.view` names (the overloads say which).
+    list: ((query?: TicketListQuery, options?: CallOptions) =>
+      list('/ticket/list', undefined, query, options)) as TicketResource['list'],
     get: (id, options) => read('/ticket/{id}', id, options),
     insert: (body, options) => create('POST', '/ticket/insert', undefined, body, options),
     update: (id, body, options) => write('PUT', '/ticket/update/{id}', id, body, options),

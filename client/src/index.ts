@@ -5,6 +5,7 @@ export {
   type HelpdeskClientOptions,
   IDEMPOTENT_ROUTES,
   type RecordResource,
+  type TicketPage,
   type TicketResource,
 } from './client.js';
 export { type FieldError, HelpdeskError, type ProblemType, parseRetryAfter } from './errors.js';

@@ -1,13 +1,20 @@
+import {
+  type DetailHead,
+  finishDetailItems,
+  readDetailItems,
+  type TicketDetailItems,
+  wholeDetailItems,
+} from '../store/detail-items';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import type { EntityKind } from '../store/keys';
 import { PAGE_BYTES } from '../store/pages';
+import { listTicketHeads } from '../store/ticket-detail-page';
 import {
   listDocuments,
   listNotes,
   listReplies,
   listTickets,
   type Related,
-  readDetailItems,
   readRelated,
   type StoredTicket,
   ticketMissing,
@@ -15,7 +22,8 @@ import {
 
 /**
  * Ticket reads: a detail (its collection in one Query for most tickets, the records it points at
- * in one BatchGet), a list page (one index Query, then one BatchGet for tickets and their
+ * in one BatchGet), a list page of detail records (the detail's reads for every ticket of the
+ * page, in parallel), a summary page (one index Query, then one BatchGet for tickets and their
  * records), and pages of a ticket's replies or notes.
  */
 
@@ -67,22 +75,30 @@ export const relatedOf = (
   return wanted;
 };
 
-export const readTicketDetail = async (
-  tenantId: string,
-  id: string,
-): Promise<{ ticket: StoredTicket; parts: DetailParts; related: Related }> => {
-  const { ticket, replies, notes, documents } = await readDetailItems(tenantId, id, {
-    count: Math.max(DETAIL_MAX_REPLIES, DETAIL_MAX_NOTES),
-    bytes: PAGE_BYTES,
-  });
+/** How much of a conversation a detail reads (store/detail-items.ts). */
+const DETAIL_LIMIT = { count: Math.max(DETAIL_MAX_REPLIES, DETAIL_MAX_NOTES), bytes: PAGE_BYTES };
+
+/** A ticket as its detail shows it: the ticket, its parts, and the records they point at. */
+export interface TicketDetail {
+  ticket: StoredTicket;
+  parts: DetailParts;
+  related: Related;
+}
+
+/** What a detail shows of what was read: the most recent replies and notes, and whether they are all. */
+const partsOf = ({ replies, notes, documents }: TicketDetailItems): DetailParts => ({
+  replies: replies.items.slice(-DETAIL_MAX_REPLIES),
+  notes: notes.items.slice(-DETAIL_MAX_NOTES),
+  documents,
+  allReplies: replies.complete && replies.items.length <= DETAIL_MAX_REPLIES,
+  allNotes: notes.complete && notes.items.length <= DETAIL_MAX_NOTES,
+});
+
+export const readTicketDetail = async (tenantId: string, id: string): Promise<TicketDetail> => {
+  const items = await readDetailItems(tenantId, id, DETAIL_LIMIT);
+  const { ticket } = items;
   if (!ticket) throw ticketMissing(id);
-  const parts = {
-    replies: replies.items.slice(-DETAIL_MAX_REPLIES),
-    notes: notes.items.slice(-DETAIL_MAX_NOTES),
-    documents,
-    allReplies: replies.complete && replies.items.length <= DETAIL_MAX_REPLIES,
-    allNotes: notes.complete && notes.items.length <= DETAIL_MAX_NOTES,
-  };
+  const parts = partsOf(items);
   const related = await readRelated(tenantId, relatedOf([ticket], parts.replies, parts.notes));
   return { ticket, parts, related };
 };
@@ -90,6 +106,61 @@ export const readTicketDetail = async (
 /** A page of tickets with the records they point at: two requests (store/tickets.ts `listTickets`). */
 export const readTicketPage = (tenantId: string, query: Parameters<typeof listTickets>[1]) =>
   listTickets(tenantId, query, (tickets) => relatedOf(tickets));
+
+/** A record of a page of details: its detail, read with the page or finished when the page reaches it. */
+export type DetailRecord = () => Promise<TicketDetail>;
+
+/**
+ * A page of tickets as their details (docs/decisions.md, "Lists"): every ticket's collection read
+ * as its detail reads it, all at once, with the page (store/ticket-detail-page.ts), then one
+ * BatchGet of what the tickets and their replies and notes point at that the page did not read
+ * yet (none when the page's own read them all). A ticket whose collection passes 1 MB is finished
+ * (the rest of its replies, notes and documents, and their authors) only if the page reaches it:
+ * a page ends at its byte budget, and the records after it are not read further.
+ */
+export const readTicketDetailPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
+  const page = await listTicketHeads(tenantId, query, (tickets) => relatedOf(tickets));
+  const heads = page.items.map((head) => {
+    const items = head && wholeDetailItems(head, DETAIL_LIMIT);
+    return head && { head, parts: items && partsOf(items) };
+  });
+  const related = await readMore(
+    tenantId,
+    page.related,
+    heads.flatMap((h) => (h ? relatedOf([h.head.ticket], h.parts?.replies, h.parts?.notes) : [])),
+  );
+  return {
+    ...page,
+    items: heads.map((h) => h && detailRecord(tenantId, h.head, h.parts, related)),
+  };
+};
+
+const detailRecord = (
+  tenantId: string,
+  head: DetailHead,
+  parts: DetailParts | undefined,
+  related: Related,
+): DetailRecord => {
+  const { ticket } = head;
+  if (parts) return async () => ({ ticket, parts, related });
+  return async () => {
+    const finished = partsOf(await finishDetailItems(head, DETAIL_LIMIT));
+    const more = await readMore(tenantId, related, relatedOf([], finished.replies, finished.notes));
+    return { ticket, parts: finished, related: more };
+  };
+};
+
+/** `known`, and the records of `wanted` it does not hold, read in one BatchGet (none when it holds them all). */
+const readMore = async (
+  tenantId: string,
+  known: Related,
+  wanted: { kind: EntityKind; id: string }[],
+): Promise<Related> => {
+  const missing = wanted.filter((w) => known(w.kind, w.id) === undefined);
+  if (missing.length === 0) return known;
+  const more = await readRelated(tenantId, missing);
+  return (kind, id) => known(kind, id) ?? more(kind, id);
+};
 
 type ChildQuery = { page: number; cursor?: string };
 

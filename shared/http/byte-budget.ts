@@ -18,17 +18,37 @@ export const arrayBytes = (sizes: readonly number[], count = sizes.length): numb
 };
 
 /**
+ * `fitCount`'s rule, one element at a time: each call offers the next element's size and answers
+ * whether it is kept. Elements are kept while their sizes and the commas between them fit in
+ * `budget`, and the first `atLeast` always; once one is refused, every later one is too. For
+ * elements whose size is only known once they are built (a page's records, built in order).
+ */
+export const arrayBudget = (budget: number, atLeast = 0): ((size: number) => boolean) => {
+  let used = 0;
+  let kept = 0;
+  let full = false;
+  return (size) => {
+    if (full) return false;
+    used += size + (kept > 0 ? 1 : 0);
+    if (used > budget && kept >= atLeast) {
+      full = true;
+      return false;
+    }
+    kept++;
+    return true;
+  };
+};
+
+/**
  * How many of `sizes`, taken in order, fit in `budget` bytes as elements of one JSON array;
  * never fewer than `atLeast` (a page always carries one record: no record can reach the budget
  * alone, see docs/decisions.md).
  */
 export const fitCount = (sizes: readonly number[], budget: number, atLeast = 0): number => {
-  let used = 0;
-  for (let i = 0; i < sizes.length; i++) {
-    used += (sizes[i] ?? 0) + (i > 0 ? 1 : 0);
-    if (used > budget) return Math.min(sizes.length, Math.max(i, atLeast));
-  }
-  return sizes.length;
+  const fits = arrayBudget(budget, atLeast);
+  let kept = 0;
+  while (kept < sizes.length && fits(sizes[kept] ?? 0)) kept++;
+  return kept;
 };
 
 /**

@@ -1,3 +1,5 @@
+import type { ListView } from '../schemas/list-query';
+
 /**
  * A validated list query (schemas/list-query.ts) as the store takes it, and the filter that
  * page links keep (the search as the client sent it).
@@ -9,16 +11,24 @@ export interface ListQuery {
   search?: { param: string; value: string };
 }
 
-/** The parsed query as the store takes it, and the filter (as the client sent it) that page links keep. */
+/**
+ * The parsed query as the store takes it, the view it asks for (when it names one), and the
+ * filter that page links keep: the search and the view, as the client sent them (so following
+ * `nextQuery` keeps reading the same records in the same shape).
+ */
 export const listRequest = (
-  query: { page: number; cursor?: string } & Record<string, unknown>,
+  query: { page: number; cursor?: string; view?: ListView } & Record<string, unknown>,
   raw: Record<string, string | undefined>,
-): { query: ListQuery; filter: Record<string, string> } => {
-  const { page: p, cursor: c, ...rest } = query;
+): { query: ListQuery; filter: Record<string, string>; view?: ListView } => {
+  const { page: p, cursor: c, view, ...rest } = query;
   const found = Object.entries(rest).find(([, value]) => value !== undefined);
   const search = found ? { param: found[0], value: String(found[1]) } : undefined;
   return {
     query: { page: p, ...(c ? { cursor: c } : {}), ...(search ? { search } : {}) },
-    filter: search ? { [search.param]: raw[search.param] as string } : {},
+    filter: {
+      ...(search ? { [search.param]: raw[search.param] as string } : {}),
+      ...(view ? { view: raw.view as string } : {}),
+    },
+    ...(view ? { view } : {}),
   };
 };

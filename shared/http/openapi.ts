@@ -25,7 +25,8 @@ import {
   ticketAreaView,
   ticketDetailView,
   ticketGroupView,
-  ticketListView,
+  ticketListRecord,
+  ticketSummaryView,
   ticketTypeView,
   tokenView,
   uploadView,
@@ -70,10 +71,14 @@ export const VIEWS: Record<string, ViewSpec> = {
   delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
 };
 
-/** A page holds the view of each record but for tickets, whose list records leave out the conversation. */
-const PAGE_RECORDS: Record<string, { component: string; schema: z.ZodMiniType }> = {
-  ticket: { component: 'TicketListRecord', schema: ticketListView },
-};
+/**
+ * A page holds the view of each record but for tickets, whose records are details or, with
+ * `?view=summary`, summaries (`TicketSummary`, also the tickets of the change feed).
+ */
+const PAGE_RECORDS: Record<string, z.ZodMiniType> = { ticket: ticketListRecord };
+const MORE_COMPONENTS: { component: string; schema: z.ZodMiniType }[] = [
+  { component: 'TicketSummary', schema: ticketSummaryView },
+];
 
 /** Other response bodies by the route table's names. */
 const BODIES: Partial<Record<ResponseBody, { component: string; schema: z.ZodMiniType }>> = {
@@ -103,8 +108,7 @@ const responseSchemas = (table: readonly Route[]): Record<string, JsonObject> =>
   add(statusView, 'Status');
   add(sourceView, 'Source');
   add(fieldError, 'FieldError');
-  for (const { component, schema } of [...Object.values(VIEWS), ...Object.values(PAGE_RECORDS)])
-    add(schema, component);
+  for (const { component, schema } of [...Object.values(VIEWS), ...MORE_COMPONENTS]) add(schema, component);
   for (const route of table) {
     for (const [, body] of successes(route)) {
       const kind = bodyKind(body);
@@ -123,7 +127,7 @@ const pageOf = (name: string): z.ZodMiniType => {
   if (!view) throw new Error(`No view named ${name} (shared/http/openapi.ts VIEWS)`);
   let page = pages.get(name);
   if (!page) {
-    const record = PAGE_RECORDS[name]?.schema ?? view.schema;
+    const record = PAGE_RECORDS[name] ?? view.schema;
     page = z.object({ [view.pageKey]: pageView(record) });
     pages.set(name, page);
   }
@@ -195,6 +199,7 @@ const inputSchema = (schema: z.ZodMiniType): JsonObject => {
 const QUERY_NOTES: Record<string, string> = {
   page: 'Page number, from 1 (default 1). A page past the end has no records.',
   cursor: 'Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are.',
+  view: 'What each record is: `detail` (the default) the ticket as `GET /ticket/{id}` answers it, conversation and files included (with its truncation flags); `summary` every field but `replies`, `ticketNotes` and `attachedDocuments`, at two DynamoDB requests a page. Page links keep it.',
   grant_type: 'Must be `client_credentials`.',
 };
 const searchNote = (name: string) =>

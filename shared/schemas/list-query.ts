@@ -42,18 +42,34 @@ export const searchValue = (parse: (raw: string) => string | undefined, message:
 
 type SearchSchemas = Record<string, z.ZodMiniType<string, string>>;
 
-/** A parsed list query: the page, its cursor, and the search fields (at most one set). */
-export type ListQueryInput = { page: number; cursor?: string } & {
+/**
+ * What a ticket list's records are (`?view=`): `detail`, the default, the seed's "detail objects
+ * of the page" (each ticket as `GET /ticket/{id}` answers it); `summary`, every field but the
+ * conversation and the files, at two requests a page (docs/decisions.md, "Lists").
+ */
+export const LIST_VIEWS = ['detail', 'summary'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+const listView = z.enum(LIST_VIEWS, `must be one of ${LIST_VIEWS.join(', ')}`);
+
+/** A parsed list query: the page, its cursor, the view, and the search fields (at most one set). */
+export type ListQueryInput = { page: number; cursor?: string; view?: ListView } & {
   [search: string]: string | number | undefined;
 };
 
-/** Built on first use (fields.ts): only a list route's own function ever parses its query. */
-export const listQuery = (searches: SearchSchemas): z.ZodMiniType<ListQueryInput> =>
+/**
+ * Built on first use (fields.ts): only a list route's own function ever parses its query.
+ * `views`: the list takes `view` (tickets: their records are details unless `view=summary`).
+ */
+export const listQuery = (
+  searches: SearchSchemas,
+  options: { views?: true } = {},
+): z.ZodMiniType<ListQueryInput> =>
   z.lazy(() => {
     const names = Object.keys(searches);
     const shape: Record<string, z.ZodMiniType> = {
       page: z._default(pageNumber, 1),
       cursor: z.optional(cursorText),
+      ...(options.views ? { view: z.optional(listView) } : {}),
     };
     for (const name of names) shape[name] = z.optional(searches[name] as z.ZodMiniType<string, string>);
     return z.strictObject(shape).check(

@@ -130,7 +130,7 @@ export type NoteView = z.output<typeof noteView>;
 export const statusView = z.object({ status: z.enum([...STATUSES, 'onhold']), labels: labelsView });
 export const sourceView = z.object({ source: z.enum(SOURCES), labels: labelsView });
 
-/** Every field of the seed's Ticket table but the conversation and the files: a list record. */
+/** Every field of the seed's Ticket table but the conversation and the files: a summary record. */
 const ticketFields = {
   id,
   number: about(z.string().check(z.regex(/^\d+\/\d{4}$/)), '`<sequence>/<year>`, per account and year.'),
@@ -177,13 +177,13 @@ const ticketFields = {
   externalId1: about(maybe(text), "The record's key in the integrator's own system (searchable)."),
 };
 
-export const ticketListView = about(
+export const ticketSummaryView = about(
   z.object(ticketFields),
-  'A ticket in a list: every field but `replies`, `ticketNotes` and `attachedDocuments`.',
+  'A ticket without its conversation and files: every field but `replies`, `ticketNotes` and `attachedDocuments`. The records of `GET /ticket/list?view=summary`, and the tickets of the change feed.',
 );
-export type TicketListView = z.output<typeof ticketListView>;
+export type TicketSummaryView = z.output<typeof ticketSummaryView>;
 
-/** What a ticket with its parts adds to the list record. */
+/** What a ticket with its parts adds to the summary. */
 export const ticketConversation = {
   replies: about(z.array(replyView), 'The most recent replies that fit, oldest first.'),
   attachedDocuments: about(z.array(documentView), "The ticket's own documents that fit, in the order added."),
@@ -202,6 +202,12 @@ export const ticketDetailView = z.object({
 });
 export type TicketDetailView = z.output<typeof ticketDetailView>;
 
+/** A record of the ticket list: the detail (the seed's "detail objects of the page"), or with `?view=summary` the summary. */
+export const ticketListRecord = about(
+  z.union([ticketDetailView, ticketSummaryView]),
+  'A ticket as its detail (`GET /ticket/{id}`) shows it, conversation and files included; with `view=summary`, its summary.',
+);
+
 /** The list wrapper of the seed, under the resource's key: `{ <key>: { totalRecords, …, records } }`. */
 export const pageFields = {
   totalRecords: about(z.int().check(z.nonnegative()), 'Exact number of records of the list or search.'),
@@ -217,7 +223,8 @@ export type PageView<T> = z.output<z.ZodMiniObject<typeof pageFields>> & { recor
  * One event of the change feed: what happened (`type`), when (`occurredAt`, ms, when its write
  * was sent), to which resource (`resourceId`: a ticket's id for its replies, notes and
  * attachments), and that resource as it read right after the change (null for a deletion). A
- * ticket reads as in a list page; a reply, note or document as in a ticket.
+ * ticket reads as its summary (as in a `?view=summary` list page: no conversation, no files); a
+ * reply, note or document as in a ticket.
  */
 export const eventView = z.object({
   id: about(z.string(), 'Unique per event.'),
@@ -227,7 +234,7 @@ export const eventView = z.object({
   resource: about(
     maybe(
       z.union([
-        ticketListView,
+        ticketSummaryView,
         replyView,
         noteView,
         documentView,

@@ -65,7 +65,8 @@ export interface PageSource {
   /**
    * Items to read with the count in the page's one BatchGetItem, given the entries read: the
    * records behind key-only entries, the records they point at. Found ones come back in
-   * `Page.fetched`.
+   * `Page.fetched`. Called once, as soon as the entries are read and before the BatchGetItem is
+   * sent: reads started there run alongside it (store/ticket-detail-page.ts).
    */
   fetch?: (entries: Item[]) => ItemKey[];
   /**

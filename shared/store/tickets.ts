@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
+import { readDocuments, sortDocuments } from './detail-items';
 import { db, tableName } from './dynamo';
 import {
   type DocumentRecord,
@@ -214,9 +215,7 @@ export const readCollection = async (
     ticket: ticketOf(of('record')[0]),
     replies: of('reply') as unknown as ReplyRecord[],
     notes: of('note') as unknown as NoteRecord[],
-    documents: (of('document') as unknown as DocumentRecord[]).sort(
-      (a, b) => a.addedAt - b.addedAt || a.position - b.position,
-    ),
+    documents: sortDocuments(of('document') as unknown as DocumentRecord[]),
     keys: items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
   };
 };
@@ -234,8 +233,11 @@ export type Related = (kind: EntityKind, id: string) => Item | undefined;
 /** What a page of tickets expands: the records its tickets point at, by kind and id. */
 export type RelatedOf = (tickets: Partial<TicketRecord>[]) => { kind: EntityKind; id: string }[];
 
-const recordKey = (tenantId: string) => (w: { kind: EntityKind; id: string }) =>
+export const recordKey = (tenantId: string) => (w: { kind: EntityKind; id: string }) =>
   keys.record(tenantId, w.kind, w.id);
+
+/** Every ticket has `openedBy`: an entry without it carries no page attributes (written before issue 12). */
+export const carriesPageAttributes = (entry: Item): boolean => 'openedBy' in entry;
 
 /**
  * A page of tickets, newest first: the whole list or one search, each from its own index, with
@@ -254,8 +256,7 @@ export const listTickets = async (
   const target = searchTarget(ticketEntity, tenantId, query.search);
   const whole = (entry: Item) =>
     target.index.projection === 'ALL' && childKind(String(entry.sk)) === 'record';
-  // Every ticket has `openedBy`: an entry without it carries no page attributes (written before).
-  const pointing = (entry: Item) => 'openedBy' in entry;
+  const pointing = carriesPageAttributes;
   const page = await listPage(
     { tenantId, resource: 'TICKET', target, page: query.page, cursor: query.cursor },
     (entries) => [
@@ -304,22 +305,6 @@ const childSource = (
   return source;
 };
 
-/** The documents of a ticket and of its replies, in the order they were added. */
-const readDocuments = async (tenantId: string, ticketId: string): Promise<DocumentRecord[]> =>
-  sortDocuments(
-    (await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': ticketKey(tenantId, ticketId).pk,
-        ':prefix': childPrefix('document'),
-      },
-      ConsistentRead: true,
-    })) as unknown as DocumentRecord[],
-  );
-
-const sortDocuments = (documents: DocumentRecord[]) =>
-  documents.sort((a, b) => a.addedAt - b.addedAt || a.position - b.position);
-
 /**
  * A page of a ticket's replies (`GET /ticket/{id}/replies`), oldest first, with the documents
  * they carry. One Query on the ticket's collection (`begins_with` the reply prefix) per MB read,
@@ -336,7 +321,7 @@ export const listReplies = async (
   const source = childSource(tenantId, ticketId, 'reply', async () => (await ticket).numberOfReplies);
   const [page, documents] = await Promise.all([
     pageOf(source, query.page, query.cursor),
-    readDocuments(tenantId, ticketId),
+    readDocuments(ticketKey(tenantId, ticketId).pk),
     ticket,
   ]);
   return { page: page as unknown as Page<ReplyRecord>, documents };
@@ -399,117 +384,6 @@ const existing = async (tenantId: string, id: string): Promise<{ numberOfReplies
   return { numberOfReplies: Number(out.Item.numberOfReplies ?? 0) };
 };
 
-/** The most recent of a ticket's replies or notes that were read, oldest first, and whether they are all of them. */
-export interface Recent<T> {
-  items: T[];
-  complete: boolean;
-}
-
-export interface TicketDetailItems {
-  ticket: StoredTicket | undefined;
-  replies: Recent<ReplyRecord>;
-  notes: Recent<NoteRecord>;
-  /** Every document record of the ticket and its replies, in the order they were added. */
-  documents: DocumentRecord[];
-}
-
-/** How much of a conversation a detail reads: at most `count` items, and no more once their text passes `bytes`. */
-export interface RecentLimit {
-  count: number;
-  bytes: number;
-}
-
-const textOf = (kind: 'reply' | 'note', item: Item): string =>
-  String(kind === 'reply' ? item.text : item.note);
-
-/**
- * What a ticket detail shows, read with bounded cost however long the conversation: one
- * consistent Query of the ticket's collection, which for most tickets (under 1 MB) holds all of
- * it. When it does not, the ticket comes from that first page, and what it did not finish is read
- * on its own, in parallel: the document records (small) all of them, the replies and the notes
- * newest first, each until `limit` says a response could not show more of them.
- */
-export const readDetailItems = async (
-  tenantId: string,
-  id: string,
-  limit: RecentLimit,
-): Promise<TicketDetailItems> => {
-  if (!isId(id)) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
-  const pk = ticketKey(tenantId, id).pk;
-  const first = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
-  const items = (first.Items ?? []) as Item[];
-  const ticket = ticketOf(items.find((item) => item.sk === RECORD_SK));
-  if (!ticket) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
-  // The first page read every item of a kind when it ended past all of that kind's keys.
-  const end = first.LastEvaluatedKey?.sk as string | undefined;
-  const whole = (kind: ChildKind) =>
-    end === undefined || (end > childPrefix(kind) && !end.startsWith(childPrefix(kind)));
-  const of = (kind: ChildKind) => items.filter((item) => childKind(String(item.sk)) === kind);
-  const recent = (kind: 'reply' | 'note') =>
-    whole(kind) ? latest(of(kind), limit.count) : readRecent(pk, kind, limit);
-  const [documents, replies, notes] = await Promise.all([
-    whole('document')
-      ? sortDocuments(of('document') as unknown as DocumentRecord[])
-      : readDocuments(tenantId, id),
-    recent('reply'),
-    recent('note'),
-  ]);
-  return {
-    ticket,
-    replies: replies as unknown as Recent<ReplyRecord>,
-    notes: notes as unknown as Recent<NoteRecord>,
-    documents,
-  };
-};
-
-const none = <T>(): Recent<T> => ({ items: [], complete: true });
-
-/** The last `count` of items read whole (oldest first). */
-const latest = (items: Item[], count: number): Recent<Item> => ({
-  items: items.slice(Math.max(0, items.length - count)),
-  complete: items.length <= count,
-});
-
-/**
- * A ticket's replies or notes newest first, one Query per MB, until `limit.count` are read or
- * their text alone passes `limit.bytes` (their JSON is at least as long: a response could not
- * show more of them). Returned oldest first.
- */
-const readRecent = async (pk: string, kind: 'reply' | 'note', limit: RecentLimit): Promise<Recent<Item>> => {
-  const found: Item[] = [];
-  let from: Item | undefined;
-  let bytes = 0;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': childPrefix(kind) },
-        ConsistentRead: true,
-        ScanIndexForward: false,
-        Limit: limit.count + 1 - found.length,
-        ExclusiveStartKey: from,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      found.push(item);
-      bytes += Buffer.byteLength(textOf(kind, item), 'utf8');
-    }
-    from = out.LastEvaluatedKey;
-  } while (from && found.length <= limit.count && bytes <= limit.bytes);
-  return {
-    items: found.slice(0, limit.count).reverse(),
-    complete: !from && found.length <= limit.count,
-  };
-};
-
 /** One document record of one ticket of this tenant, or 404. */
 export const readDocument = async (tenantId: string, ticketId: string, documentId: string) => {
   const missing = () => new NotFound(`Document ${documentId} of ticket ${ticketId}`);
@@ -530,7 +404,7 @@ export const readRelated = async (tenantId: string, wanted: { kind: EntityKind; 
   relatedIn(tenantId, await getMany(wanted.map(recordKey(tenantId))));
 
 /** Finds records of the tenant by kind and id among items reads fetched. */
-const relatedIn =
+export const relatedIn =
   (tenantId: string, ...found: ReadonlyMap<string, Item>[]): Related =>
   (kind, id) => {
     const key = itemId(keys.record(tenantId, kind, id));

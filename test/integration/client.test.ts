@@ -208,6 +208,16 @@ describe('TypeScript client against the local server', () => {
     let tickets = 0;
     for await (const _ of client.tickets.list()) tickets++;
     expect(tickets).toBe(1);
+    // List records are details (typed so: replies and notes are there), summaries on request.
+    const details = [];
+    for await (const t of client.tickets.list({ view: 'detail' })) details.push(t);
+    expect(details.map((t) => t.replies.map((r) => r.text))).toEqual([read.replies.map((r) => r.text)]);
+    expect(details.map((t) => t.ticketNotes)).toEqual([read.ticketNotes]);
+    for await (const page of client.tickets.list({ view: 'summary' }).pages()) {
+      expect(page.records.map((t) => t.id)).toEqual([ticket.data.id]);
+      expect(page.records[0]).not.toHaveProperty('replies');
+      expect(page.nextQuery).toBeNull();
+    }
   });
 
   it('iterates 60 customers across 3 pages by following nextQuery', async () => {

@@ -49,7 +49,8 @@ describe('ticket list', () => {
     const seen: string[] = [];
     let page = (await api.get('/ticket/list')).body.ticket;
     expect(page.totalRecords).toBe(60);
-    expect(page.records[0]).not.toHaveProperty('replies');
+    // Records are details (CONTRACT.md §5): these tickets have no conversation.
+    expect(page.records[0]).toMatchObject({ replies: [], ticketNotes: [], attachedDocuments: [] });
     expect(page.records[0]).toMatchObject({
       subject: 'Ticket 59',
       openedBy: { id: customerB },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../../shared/http/byte-budget';
+import { arrayBudget, arrayBytes, fitCount, payloadBytes, shareRoom } from '../../shared/http/byte-budget';
 
 /** What a body adds to the payload Lambda's runtime sends: `{statusCode, headers, body}` as JSON. */
 const envelopeGrowth = (value: unknown) =>
@@ -56,6 +56,20 @@ describe('fitCount', () => {
         expect(n).toBeGreaterThanOrEqual(Math.min(atLeast, list.length));
         if (n > atLeast) expect(arrayBytes(list, n)).toBeLessThanOrEqual(budget);
         if (n < list.length) expect(arrayBytes(list, n + 1)).toBeGreaterThan(budget);
+      }),
+    );
+  });
+});
+
+describe('arrayBudget', () => {
+  it('answers one size at a time what fitCount answers for them all, and refuses everything after a refusal', () => {
+    fc.assert(
+      fc.property(sizes, fc.nat({ max: 20_000 }), fc.nat({ max: 2 }), (list, budget, atLeast) => {
+        const fits = arrayBudget(budget, atLeast);
+        const answers = [...list, 0, 0].map((size) => fits(size));
+        const kept = fitCount(list, budget, atLeast);
+        expect(answers.slice(0, list.length)).toEqual(list.map((_, i) => i < kept));
+        if (kept < list.length) expect(answers.slice(list.length)).toEqual([false, false]);
       }),
     );
   });

@@ -64,6 +64,28 @@ describe('list query parsing', () => {
     expect(paths(refused('ticketTypeList', { name: 'x' }))).toEqual(['name']);
   });
 
+  it('takes a view on the ticket list, not as a search: links keep it as sent', () => {
+    expect(parse('ticketList', { view: 'summary' })).toEqual({
+      query: { page: 1 },
+      filter: { view: 'summary' },
+      view: 'summary',
+    });
+    expect(parse('ticketList', { view: 'detail', status: 'OPENED', page: '2' })).toEqual({
+      query: { page: 2, search: { param: 'status', value: 'opened' } },
+      filter: { status: 'OPENED', view: 'detail' },
+      view: 'detail',
+    });
+    for (const view of ['Summary', 'full', '', 'lean']) {
+      expect(refused('ticketList', { view }).errors).toEqual([
+        { path: 'view', message: 'must be one of detail, summary' },
+      ]);
+    }
+    // Other lists have one shape of record: a view is an unknown field there.
+    expect(refused('customerList', { view: 'summary' }).errors).toEqual([
+      { path: 'view', message: 'unknown field' },
+    ]);
+  });
+
   it('refuses two search fields at once', () => {
     const error = refused('ticketList', { status: 'opened', priority: '1' });
     expect(error.errors?.map((e) => e.message)).toEqual(['search by one field at a time']);

@@ -211,11 +211,11 @@ describe('the OpenAPI document', () => {
     // Ours beside the seed's: externalId1 (integrators' key), and the detail's paging links.
     expect(fields('Ticket')).toEqual([...SEED_TICKET, 'externalId1', ...DETAIL_EXTRAS].sort());
     const listOnly = SEED_TICKET.filter((f) => !['replies', 'attachedDocuments', 'ticketNotes'].includes(f));
-    expect(fields('TicketListRecord')).toEqual([...listOnly, 'externalId1'].sort());
+    expect(fields('TicketSummary')).toEqual([...listOnly, 'externalId1'].sort());
     for (const name of [
       'Customer',
       'Ticket',
-      'TicketListRecord',
+      'TicketSummary',
       'Agent',
       'Reply',
       'Note',
@@ -229,6 +229,16 @@ describe('the OpenAPI document', () => {
       records: { type: 'array', items: { $ref: '#/components/schemas/Customer' } },
     });
     expect(Object.keys(schemas.TicketTypePage?.properties ?? {})).toEqual(['type']);
+    // A ticket list's records are details; with `view=summary`, summaries.
+    expect(schemas.TicketPage?.properties.ticket).toMatchObject({
+      properties: {
+        records: {
+          items: {
+            anyOf: [{ $ref: '#/components/schemas/Ticket' }, { $ref: '#/components/schemas/TicketSummary' }],
+          },
+        },
+      },
+    });
   });
 
   it('publishes every problem type of docs/errors.md, each under its own status', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { payloadBytes } from '../../shared/http/byte-budget';
+import { fitCount, payloadBytes } from '../../shared/http/byte-budget';
 import { pageResponse, pageUrl, pageView } from '../../shared/http/views/page';
 import { customerEntity } from '../../shared/store/entities/records';
 import { ticketEntity } from '../../shared/store/entities/ticket';
@@ -174,6 +174,48 @@ describe('pageResponse', () => {
     const gone = fakePage([1, undefined, 1], 'first');
     expect((await pageResponse(gone.page, view, listUrl, {})).records.map((r) => r.id)).toEqual([0, 2]);
     expect(gone.told).toEqual([3]);
+  });
+
+  it('builds records in the order it keeps them, on demand, and none past the first that does not fit', async () => {
+    const big = 1_900_000; // 3 fit, not 4
+    for (const keep of ['first', 'last'] as const) {
+      const { page } = fakePage([big, big, big, big, big, 1], keep);
+      const built: number[] = [];
+      const lazily = async (r: { id: number; pad: string }) => {
+        built.push(r.id);
+        return view(r);
+      };
+      const body = await pageResponse(page, lazily, listUrl, {});
+      // Reading on, records 0-2 fit and 3 does not; walking back, 5 to 2 fit and 1 does not.
+      expect(built, keep).toEqual(keep === 'first' ? [0, 1, 2, 3] : [5, 4, 3, 2, 1]);
+      expect(
+        body.records.map((r) => r.id),
+        keep,
+      ).toEqual(keep === 'first' ? [0, 1, 2] : [2, 3, 4, 5]);
+    }
+  });
+
+  it('keeps what fitCount keeps of the sizes its records turn out to have, for any sizes and either order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.option(fc.integer({ min: 0, max: 3_000_000 }), { nil: undefined }), { maxLength: 26 }),
+        fc.constantFrom('first' as const, 'last' as const),
+        async (sizes, keep) => {
+          const { page, told } = fakePage(sizes, keep);
+          const body = await pageResponse(page, view, listUrl, {});
+          const views = page.items.map((item) => (item === undefined ? 0 : payloadBytes(view(item))));
+          const kept = fitCount(keep === 'first' ? views : [...views].reverse(), PAGE_BYTES, 1);
+          expect(told).toEqual([kept]);
+          const ids = page.items.flatMap((item) => (item === undefined ? [] : [item.id]));
+          const shownIds = (
+            keep === 'first' ? page.items.slice(0, kept) : page.items.slice(page.items.length - kept)
+          ).flatMap((item) => (item === undefined ? [] : [item.id]));
+          expect(body.records.map((r) => r.id)).toEqual(shownIds);
+          expect(ids).toEqual(expect.arrayContaining(shownIds));
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PageView } from '../../schemas/views';
 import { PAGE_BYTES, type Page, type PageLink, RECORDS_PER_PAGE } from '../../store/pages';
-import { fitCount, payloadBytes } from '../byte-budget';
+import { arrayBudget, payloadBytes } from '../byte-budget';
 
 /**
  * The list wrapper of the seed: `{ totalRecords, recordsPerPage, previousQuery, nextQuery, records }`.
@@ -30,21 +30,28 @@ export const pageView = <T>(
 /**
  * The wrapper of a page read from the store: its records as `view` shows them, as many whole
  * records as fit in PAGE_BYTES of the response (at least one), and links that continue exactly
- * after the last record returned. An entry whose record vanished between the index read and
- * the record read (`undefined`) is skipped.
+ * after the last record returned. Records are built in the order the page keeps them (the first
+ * ones reading on, the last ones walking back) and no further than the first that does not fit:
+ * a record built on demand (a ticket's detail finished only if the page reaches it) costs nothing
+ * beyond it. An entry whose record vanished between the index read and the record read
+ * (`undefined`) is skipped.
  */
 export const pageResponse = async <T, V extends object>(
   page: Page<T | undefined>,
-  view: (item: T) => V,
+  view: (item: T) => V | Promise<V>,
   listUrl: string,
   filter: Record<string, string>,
 ): Promise<PageView<V>> => {
-  const views = page.items.map((item) => (item === undefined ? undefined : view(item)));
-  const sizes = views.map((v) => (v === undefined ? 0 : payloadBytes(v)));
-  const inOrder = page.keep === 'first' ? sizes : [...sizes].reverse();
-  const kept = fitCount(inOrder, PAGE_BYTES, 1);
-  const shown = page.keep === 'first' ? views.slice(0, kept) : views.slice(views.length - kept);
-  const links = await page.links(kept);
+  const inOrder = page.keep === 'first' ? page.items : [...page.items].reverse();
+  const fits = arrayBudget(PAGE_BYTES, 1);
+  const kept: (V | undefined)[] = [];
+  for (const item of inOrder) {
+    const record = item === undefined ? undefined : await view(item);
+    if (!fits(record === undefined ? 0 : payloadBytes(record))) break;
+    kept.push(record);
+  }
+  const links = await page.links(kept.length);
+  const shown = page.keep === 'first' ? kept : kept.reverse();
   return pageView(
     { totalRecords: page.totalRecords, ...links },
     shown.filter((v): v is V => v !== undefined),

@@ -5,7 +5,7 @@ import type {
   NoteView,
   ReplyView,
   TicketDetailView,
-  TicketListView,
+  TicketSummaryView,
 } from '../../schemas/views';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
 import type { Item } from '../../store/entity';
@@ -74,35 +74,35 @@ export const noteView = (note: NoteRecord, related: Related, baseUrl: string): N
 /** What of the request's compatibility profile a ticket view follows: the status's machine name. */
 export type TicketNames = Pick<Compat, 'statusName'>;
 
-/** What a ticket read with its parts adds to the list record (the detail's conversation and files). */
+/** What a ticket read with its parts adds to the summary (the detail's conversation and files). */
 type Conversation = Pick<TicketDetailView, 'replies' | 'attachedDocuments' | 'ticketNotes'>;
 
 /**
- * A list record carries every field except the conversation and the files (`replies`,
- * `ticketNotes`, `attachedDocuments`), which only the detail reads; `numberOfReplies` still
- * counts the replies. With `parts`, those three are added in the seed's order. The seed's fields
- * come first, then ours (`externalId1`).
+ * A summary carries every field except the conversation and the files (`replies`,
+ * `ticketNotes`, `attachedDocuments`): the records of `?view=summary` list pages and the tickets
+ * of the change feed; `numberOfReplies` still counts the replies. With `parts`, those three are
+ * added in the seed's order (the detail). The seed's fields come first, then ours (`externalId1`).
  */
 export function ticketView(
   t: TicketRecord,
   related: Related,
   baseUrl: string,
   names: TicketNames,
-): TicketListView;
+): TicketSummaryView;
 export function ticketView(
   t: TicketRecord,
   related: Related,
   baseUrl: string,
   names: TicketNames,
   parts: TicketParts,
-): TicketListView & Conversation;
+): TicketSummaryView & Conversation;
 export function ticketView(
   t: TicketRecord,
   related: Related,
   baseUrl: string,
   names: TicketNames,
   parts?: TicketParts,
-): TicketListView | (TicketListView & Conversation) {
+): TicketSummaryView | (TicketSummaryView & Conversation) {
   return {
     id: t.id,
     number: t.number,

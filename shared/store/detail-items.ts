@@ -1,0 +1,178 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './dynamo';
+import { type DocumentRecord, type NoteRecord, type ReplyRecord, ticketEntity } from './entities/ticket';
+import { hydrate, type Item } from './entity';
+import { isId } from './ids';
+import { type ChildKind, childKind, childPrefix, keys, RECORD_SK } from './keys';
+import { queryAll } from './query-all';
+import type { StoredTicket } from './tickets';
+
+/**
+ * What a ticket detail shows, read with bounded cost however long the conversation: the first
+ * Query of the ticket's item collection (`readDetailHead`), which for most tickets (under 1 MB)
+ * holds all of it, then, only where it did not, the rest (`finishDetailItems`). A detail
+ * (`GET /ticket/{id}`) does both in turn; a list page of detail records (store/ticket-detail-page.ts)
+ * reads the heads of its tickets in parallel and finishes only the records it can still carry.
+ */
+
+/** The most recent of a ticket's replies or notes that were read, oldest first, and whether they are all of them. */
+export interface Recent<T> {
+  items: T[];
+  complete: boolean;
+}
+
+export interface TicketDetailItems {
+  ticket: StoredTicket | undefined;
+  replies: Recent<ReplyRecord>;
+  notes: Recent<NoteRecord>;
+  /** Every document record of the ticket and its replies, in the order they were added. */
+  documents: DocumentRecord[];
+}
+
+/** How much of a conversation a detail reads: at most `count` items, and no more once their text passes `bytes`. */
+export interface RecentLimit {
+  count: number;
+  bytes: number;
+}
+
+/** The first page (up to 1 MB) of a ticket's item collection, and where it stopped. */
+export interface DetailHead {
+  ticket: StoredTicket;
+  /** The collection's partition key. */
+  pk: string;
+  items: Item[];
+  /** The sort key the Query stopped at; undefined when it read the whole collection. */
+  end: string | undefined;
+}
+
+export const sortDocuments = (documents: DocumentRecord[]) =>
+  documents.sort((a, b) => a.addedAt - b.addedAt || a.position - b.position);
+
+/** The documents of a ticket (its collection's partition `pk`) and of its replies, in the order they were added. */
+export const readDocuments = async (pk: string): Promise<DocumentRecord[]> =>
+  sortDocuments(
+    (await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': childPrefix('document') },
+      ConsistentRead: true,
+    })) as unknown as DocumentRecord[],
+  );
+
+/** One consistent Query of the collection in partition `pk`; undefined when it holds no ticket. */
+export const readDetailHead = async (pk: string): Promise<DetailHead | undefined> => {
+  const first = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
+  const items = (first.Items ?? []) as Item[];
+  const item = items.find((i) => i.sk === RECORD_SK);
+  if (!item) return undefined;
+  return {
+    ticket: hydrate(ticketEntity, item) as StoredTicket,
+    pk,
+    items,
+    end: first.LastEvaluatedKey?.sk as string | undefined,
+  };
+};
+
+/** The first page read every item of a kind when it ended past all of that kind's keys. */
+const readWhole = (head: DetailHead, kind: ChildKind): boolean =>
+  head.end === undefined || (head.end > childPrefix(kind) && !head.end.startsWith(childPrefix(kind)));
+
+const itemsOf = (head: DetailHead, kind: ChildKind) =>
+  head.items.filter((item) => childKind(String(item.sk)) === kind);
+
+/** What a detail shows when its head read all of it (no request), else undefined. */
+export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDetailItems | undefined =>
+  readWhole(head, 'document') && readWhole(head, 'reply') && readWhole(head, 'note')
+    ? {
+        ticket: head.ticket,
+        documents: sortDocuments(itemsOf(head, 'document') as unknown as DocumentRecord[]),
+        replies: latest(itemsOf(head, 'reply'), limit.count) as unknown as Recent<ReplyRecord>,
+        notes: latest(itemsOf(head, 'note'), limit.count) as unknown as Recent<NoteRecord>,
+      }
+    : undefined;
+
+/**
+ * What a detail shows, from its head: what the head did not finish is read on its own, in
+ * parallel: the document records (small) all of them, the replies and the notes newest first,
+ * each until `limit` says a response could not show more of them.
+ */
+export const finishDetailItems = async (head: DetailHead, limit: RecentLimit): Promise<TicketDetailItems> => {
+  const whole = wholeDetailItems(head, limit);
+  if (whole) return whole;
+  const recent = (kind: 'reply' | 'note') =>
+    readWhole(head, kind) ? latest(itemsOf(head, kind), limit.count) : readRecent(head.pk, kind, limit);
+  const [documents, replies, notes] = await Promise.all([
+    readWhole(head, 'document')
+      ? sortDocuments(itemsOf(head, 'document') as unknown as DocumentRecord[])
+      : readDocuments(head.pk),
+    recent('reply'),
+    recent('note'),
+  ]);
+  return {
+    ticket: head.ticket,
+    replies: replies as unknown as Recent<ReplyRecord>,
+    notes: notes as unknown as Recent<NoteRecord>,
+    documents,
+  };
+};
+
+/** What a ticket detail shows: its head, then what the head did not finish. */
+export const readDetailItems = async (
+  tenantId: string,
+  id: string,
+  limit: RecentLimit,
+): Promise<TicketDetailItems> => {
+  const head = isId(id) ? await readDetailHead(keys.record(tenantId, 'TICKET', id).pk) : undefined;
+  if (!head) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
+  return finishDetailItems(head, limit);
+};
+
+const none = <T>(): Recent<T> => ({ items: [], complete: true });
+
+/** The last `count` of items read whole (oldest first). */
+const latest = (items: Item[], count: number): Recent<Item> => ({
+  items: items.slice(Math.max(0, items.length - count)),
+  complete: items.length <= count,
+});
+
+const textOf = (kind: 'reply' | 'note', item: Item): string =>
+  String(kind === 'reply' ? item.text : item.note);
+
+/**
+ * A ticket's replies or notes newest first, one Query per MB, until `limit.count` are read or
+ * their text alone passes `limit.bytes` (their JSON is at least as long: a response could not
+ * show more of them). Returned oldest first.
+ */
+const readRecent = async (pk: string, kind: 'reply' | 'note', limit: RecentLimit): Promise<Recent<Item>> => {
+  const found: Item[] = [];
+  let from: Item | undefined;
+  let bytes = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': childPrefix(kind) },
+        ConsistentRead: true,
+        ScanIndexForward: false,
+        Limit: limit.count + 1 - found.length,
+        ExclusiveStartKey: from,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      found.push(item);
+      bytes += Buffer.byteLength(textOf(kind, item), 'utf8');
+    }
+    from = out.LastEvaluatedKey;
+  } while (from && found.length <= limit.count && bytes <= limit.bytes);
+  return {
+    items: found.slice(0, limit.count).reverse(),
+    complete: !from && found.length <= limit.count,
+  };
+};
