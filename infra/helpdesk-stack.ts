@@ -22,13 +22,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret, type SecretProps } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { claimsRateLeases, dynamoActions, type Route, routes } from '../shared/routes';
-import {
-  INDEX_MIGRATION_STEPS,
-  indexesAtStep,
-  projectionOf,
-  TABLE_KEY,
-  TTL_ATTRIBUTE,
-} from '../shared/store/table-schema';
+import { INDEX_MIGRATION_STEPS, indexesAtStep } from '../shared/store/migrations/legacy';
+import { projectionOf, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/store/table-schema';
 import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';

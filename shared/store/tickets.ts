@@ -33,6 +33,7 @@ import {
   keys,
   RECORD_SK,
 } from './keys';
+import { hasPageAttributes } from './migrations/legacy';
 import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
 import { FEED_CLOCK, SEARCH_INDEXES, TABLE_KEY } from './table-schema';
@@ -254,8 +255,8 @@ export const listTickets = async (
   const target = searchTarget(ticketEntity, tenantId, query.search);
   const whole = (entry: Item) =>
     target.index.projection === 'ALL' && childKind(String(entry.sk)) === 'record';
-  // Every ticket has `openedBy`: an entry without it carries no page attributes (written before).
-  const pointing = (entry: Item) => 'openedBy' in entry;
+  // Tag items written before issue 12 carry no page attributes (migrations/legacy.ts).
+  const pointing = hasPageAttributes;
   const page = await listPage(
     { tenantId, resource: 'TICKET', target, page: query.page, cursor: query.cursor },
     (entries) => [
