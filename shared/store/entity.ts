@@ -347,23 +347,31 @@ const childMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): W
     for (const v of news) {
       // A kept value is rewritten only when what its item carries (page attributes) changed.
       if (olds.has(v) && before && same(multi.attributes(before, v), multi.attributes(record, v))) continue;
-      ops.push({
-        item: {
-          Put: {
-            Item: {
-              pk,
-              sk: multi.sk(v),
-              tenantId,
-              ...multi.attributes(record, v),
-              [LIST_INDEX.partition]: keys.search(tenantId, e.list.kind, param, v),
-              [LIST_INDEX.sort]: e.list.order(record),
-            },
-          },
-        },
-      });
+      ops.push({ item: { Put: { Item: childItem(e, tenantId, record, param, v) } } });
     }
   }
   return ops;
+};
+
+/** The child item holding one value of a multi-valued field, its `list` entry in the value's partition. */
+export const childItem = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  record: T,
+  param: string,
+  value: string,
+): Item => {
+  const { list, multi } = e;
+  const m = multi?.[param];
+  if (!list || !m) throw new Error(`${e.entity} has no multi-valued ${param}`);
+  return {
+    ...e.key(tenantId, record),
+    sk: m.sk(value),
+    tenantId,
+    ...m.attributes(record, value),
+    [LIST_INDEX.partition]: keys.search(tenantId, list.kind, param, value),
+    [LIST_INDEX.sort]: list.order(record),
+  };
 };
 
 /**
@@ -589,7 +597,7 @@ export const guardTarget = <T>(
 };
 
 /** Deep equality of stored values (maps compared whatever their key order). */
-const same = (a: unknown, b: unknown): boolean => {
+export const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -1,8 +1,7 @@
 import { config } from '../../config';
-import { conditionOf, updateOf } from '../expression';
 import { counterNames, type EntityKind, type ItemKey, keys } from '../keys';
 import { type IndexSpec, LIST_INDEX, SEARCH_INDEXES, SEARCH_SLOTS, type SearchSlot } from '../table-schema';
-import { COUNT, type CountCell, countMove, type WriteOp } from '../write-ops';
+import { COUNT, type CountCell } from '../write-ops';
 
 /**
  * Everything the store does only because of data written before issue 12 or a table still moving
@@ -18,13 +17,14 @@ import { COUNT, type CountCell, countMove, type WriteOp } from '../write-ops';
  *    ALL_INDEXES). The engine's calls become: `searchIndexOf(slot)` → `SEARCH_INDEXES[slot]`,
  *    `legacySortAttributes(…)` → nothing. Per-slot sort copies left on items are read by nothing
  *    once the legacy indexes are gone; `helpdesk reindex` run after the last step removes them.
- * 2. Legacy counts: `LEGACY_OWN_COUNTS`, `legacyCountCells`, `legacyCountMove`. Before issue 12
- *    every search was counted in a counter item of its own; for the searches listed here the
- *    engine now counts elsewhere, so a count reads the old item beside the new cell. Delete when
- *    `helpdesk reindex` has completed on every tenant of every deployment running this version or
- *    later (it moves each such counter item into the cell the engine counts in now and deletes
- *    it, atomically), together with `CountCell.whileExists` (write-ops.ts, and its two uses in
- *    counters.ts), which only these cells use. The engine's call: `legacyCountCells(…)` → nothing.
+ * 2. Legacy counts: `LEGACY_OWN_COUNTS`, `legacyCountCells`. Before issue 12 every search was
+ *    counted in a counter item of its own; for the searches listed here the engine now counts
+ *    elsewhere, so a count reads the old item beside the new cell. Delete when `helpdesk reindex`
+ *    has completed on every tenant of every deployment running this version or later (it moves
+ *    each such item's count into the cell the engine counts in now and deletes the item, in one
+ *    transaction: migrations/counts.ts), together with `CountCell.whileExists` (write-ops.ts, and
+ *    its two uses in counters.ts), which only these cells use. The engine's call in entity.ts
+ *    `searchCells`: `legacyCountCells(…)` → nothing.
  * 3. Old item shapes the code still reads: `LEGACY_TICKET_META` (`updatedAt` on tickets, stripped
  *    from the record so a write removes it) and `hasPageAttributes` (tag items without page
  *    attributes: store/tickets.ts `listTickets` then reads their tickets' records with one more
@@ -117,8 +117,7 @@ export const LEGACY_OWN_COUNTS: Partial<Record<EntityKind, readonly string[]>> =
   TICKET: ['status', 'priority', 'assignedTo._id'],
 };
 
-/** Whether a counter item of one search's value is a legacy count (to read beside the current cell, and to move). */
-export const isLegacyCount = (kind: EntityKind, param: string): boolean =>
+const isLegacyCount = (kind: EntityKind, param: string): boolean =>
   LEGACY_OWN_COUNTS[kind]?.includes(param) === true;
 
 /**
@@ -140,35 +139,6 @@ export const legacyCountCells = (
     attribute: COUNT,
   };
   return [onRecord ? { ...own, whileExists: onRecord } : own];
-};
-
-/**
- * Moves the count `n` of a legacy counter item (`legacy`, one of legacyCountCells) into `into`
- * (the cell the engine counts its value in now) and deletes the item, in one transaction: a count
- * (the sum of both) is the same before and after, and API writes, which move only the current
- * cell, commute with it. The delete is conditioned on the count read (`stale` otherwise), so two
- * runs cannot both move it. A cell read only while its record exists is moved only while it does
- * (`gone` otherwise: the item then counts nothing and is deleted alone, `into` undefined).
- */
-export const legacyCountMove = (
-  legacy: CountCell,
-  n: number,
-  into: CountCell | undefined,
-  gone: () => Error,
-): WriteOp[] => {
-  const remove: WriteOp = {
-    item: { Delete: { Key: legacy.key, ...conditionOf({ eq: [COUNT, n] }) } },
-    onConditionFailed: () => 'stale',
-  };
-  if (!into || n === 0) return [remove];
-  if (!legacy.whileExists) return [remove, countMove(into.key, { [into.attribute]: n })];
-  return [
-    remove,
-    {
-      item: { Update: { Key: into.key, ...updateOf({ add: { [into.attribute]: n } }, { exists: 'pk' }) } },
-      onConditionFailed: gone,
-    },
-  ];
 };
 
 // --- 3. Old item shapes --------------------------------------------------------------------------
