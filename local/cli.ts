@@ -8,6 +8,7 @@
  * store if there is one, otherwise a DynamoDB Local started for this command only.
  */
 import { parseArgs } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
 import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
@@ -135,10 +136,20 @@ const reindex = async (
   command: Extract<Command, { name: 'reindex' }>,
   print: (value: unknown) => void,
 ): Promise<number> => {
-  const { parsePosition, reindexTenant } = await import('../shared/store/migrations/reindex');
+  const { indexMismatch, parsePosition, reindexTenant } = await import('../shared/store/migrations/reindex');
   const { homeOf, listClients } = await import('../shared/auth/clients');
   const { readClientItem } = await import('../shared/store/client-items');
   const { useHome, useRegion, withRegionScope } = await import('../shared/store/store-region');
+  const { tableIndexes } = await import('../shared/store/create-table');
+  const { config } = await import('../shared/config');
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  const client = endpoint ? localDynamoClient(endpoint) : new DynamoDBClient({});
+  try {
+    const mismatch = indexMismatch(await tableIndexes(client, config().TABLE_NAME));
+    if (mismatch) throw new UsageError(`reindex cannot run now: ${mismatch}`);
+  } finally {
+    client.destroy();
+  }
   const from = command.from === undefined ? undefined : parsePosition(command.from);
   if (command.from !== undefined && (!from || (command.tenantId && from.tenantId !== command.tenantId)))
     throw new UsageError(`--from takes a position reindex printed for the tenant, not ${command.from}`);

@@ -59,6 +59,16 @@ const describeTable = async (
   }
 };
 
+/** The table's global secondary indexes, by name, and whether each is active (not being created or deleted). */
+export const tableIndexes = async (
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<{ name: string; active: boolean }[]> =>
+  ((await describeTable(client, tableName))?.GlobalSecondaryIndexes ?? []).map((index) => ({
+    name: String(index.IndexName),
+    active: index.IndexStatus === 'ACTIVE',
+  }));
+
 const INDEX_WAIT_MS = 120_000;
 
 /** The table's stream, as infra/helpdesk-stack.ts declares it. */

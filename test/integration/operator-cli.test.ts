@@ -265,5 +265,15 @@ describe('operator CLI: reindex', () => {
       expect(res.status, args.join(' ')).toBe(2);
       expect(res.stdout, args.join(' ')).toBe('');
     }
+    // Told another index migration step than the table's: it would drop what an index serves.
+    const legacyStep = cliWith(
+      { INDEX_MIGRATION_STEP: '4' },
+      'reindex',
+      '--tenant',
+      'aaaaaaaaaaaaaaaaaaaaaaaa',
+    );
+    expect(legacyStep.status).toBe(2);
+    expect(legacyStep.stdout).toBe('');
+    expect(legacyStep.stderr).toContain('set INDEX_MIGRATION_STEP as the deployed functions have it');
   }, 120_000);
 });

@@ -15,7 +15,7 @@ import { COUNT, type CountCell } from '../write-ops';
  *    `-c indexMigrationStep` any more), together with INDEX_MIGRATION_STEP (shared/config.ts) and
  *    `indexMigrationStep` (infra/stack-context.ts, infra/helpdesk-stack.ts: the stack then deploys
  *    ALL_INDEXES). The engine's calls become: `searchIndexOf(slot)` → `SEARCH_INDEXES[slot]`,
- *    `legacySortAttributes(…)` → nothing. Per-slot sort copies left on items are read by nothing
+ *    `legacySortAttributes(…)` → nothing, `indexesInUse()` → the names of ALL_INDEXES. Per-slot sort copies left on items are read by nothing
  *    once the legacy indexes are gone; `helpdesk reindex` run after the last step removes them.
  * 2. Legacy counts: `LEGACY_OWN_COUNTS`, `legacyCountCells`. Before issue 12 every search was
  *    counted in a counter item of its own; for the searches listed here the engine now counts
@@ -95,6 +95,9 @@ const present = (): ReadonlySet<string> => {
   }
   return names;
 };
+
+/** The names of the indexes the code uses (all of them once the migration is done: ALL_INDEXES). */
+export const indexesInUse = (): ReadonlySet<string> => present();
 
 /** The index a search slot is read from. */
 export const searchIndexOf = (slot: SearchSlot): IndexSpec =>

@@ -18,7 +18,7 @@ import { queryAll } from '../query-all';
 import { LIST_INDEX } from '../table-schema';
 import { StaleWrite } from '../transact';
 import { readCounters, settleCounts } from './counts';
-import { LEGACY_TICKET_META } from './legacy';
+import { indexesInUse, LEGACY_TICKET_META } from './legacy';
 import { rewriteChild, rewriteRecord, type Shape } from './rewrite';
 
 /**
@@ -126,6 +126,22 @@ export const parsePosition = (text: string): Position | undefined => {
   if (rest.length > 0 || !isId(tenantId) || after === undefined) return undefined;
   const shape = shapeOf(kind ?? '');
   return shape ? { tenantId, kind: kindOf(shape), after } : undefined;
+};
+
+/**
+ * Why this code must not rewrite the table's items now, or undefined. A rewrite writes the index
+ * attributes of the indexes the code uses (at the index migration step it is told:
+ * INDEX_MIGRATION_STEP) and drops the others: run at another step than the deployed functions, or
+ * while an index is being created or deleted, it would drop what an index still serves.
+ */
+export const indexMismatch = (table: readonly { name: string; active: boolean }[]): string | undefined => {
+  const inUse = [...indexesInUse()].sort();
+  const names = table.map((index) => index.name).sort();
+  const busy = table.filter((index) => !index.active).map((index) => index.name);
+  if (busy.length > 0)
+    return `indexes ${busy.join(', ')} are being created or deleted: wait until they are done`;
+  if (names.join() === inUse.join()) return undefined;
+  return `the table has the indexes ${names.join(', ')}, this code uses ${inUse.join(', ')}: set INDEX_MIGRATION_STEP as the deployed functions have it`;
 };
 
 /** Runs `work` on every element, at most `limit` at once. */
