@@ -234,7 +234,7 @@ export class HelpdeskStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
 
-    // Which indexes exist while the table migrates (shared/store/indexes.ts).
+    // Which indexes exist while the table migrates (shared/store/migrations/legacy.ts).
     const migrationEnv: Record<string, string> =
       settings.indexMigrationStep === undefined
         ? {}
