@@ -15,8 +15,9 @@ import { COUNT, type CountCell } from '../write-ops';
  *    `-c indexMigrationStep` any more), together with INDEX_MIGRATION_STEP (shared/config.ts) and
  *    `indexMigrationStep` (infra/stack-context.ts, infra/helpdesk-stack.ts: the stack then deploys
  *    ALL_INDEXES). The engine's calls become: `searchIndexOf(slot)` → `SEARCH_INDEXES[slot]`,
- *    `legacySortAttributes(…)` → nothing, `indexesInUse()` → the names of ALL_INDEXES. Per-slot sort copies left on items are read by nothing
- *    once the legacy indexes are gone; `helpdesk reindex` run after the last step removes them.
+ *    `legacySortAttributes(…)` → nothing, `indexesInUse()` → the names of ALL_INDEXES. Per-slot
+ *    sort copies left on items are read by nothing once the legacy indexes are gone; `helpdesk
+ *    reindex` run after the last step removes them.
  * 2. Legacy counts: `LEGACY_OWN_COUNTS`, `legacyCountCells`. Before issue 12 every search was
  *    counted in a counter item of its own; for the searches listed here the engine now counts
  *    elsewhere, so a count reads the old item beside the new cell. Delete when `helpdesk reindex`
