@@ -22,13 +22,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret, type SecretProps } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { claimsRateLeases, dynamoActions, type Route, routes } from '../shared/routes';
-import {
-  INDEX_MIGRATION_STEPS,
-  indexesAtStep,
-  projectionOf,
-  TABLE_KEY,
-  TTL_ATTRIBUTE,
-} from '../shared/store/table-schema';
+import { INDEX_MIGRATION_STEPS, indexesAtStep } from '../shared/store/migrations/legacy';
+import { projectionOf, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/store/table-schema';
 import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
@@ -239,7 +234,7 @@ export class HelpdeskStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
 
-    // Which indexes exist while the table migrates (shared/store/indexes.ts).
+    // Which indexes exist while the table migrates (shared/store/migrations/legacy.ts).
     const migrationEnv: Record<string, string> =
       settings.indexMigrationStep === undefined
         ? {}

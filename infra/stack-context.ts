@@ -2,7 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { routes } from '../shared/routes';
-import { INDEX_MIGRATION_STEPS } from '../shared/store/table-schema';
+import { INDEX_MIGRATION_STEPS } from '../shared/store/migrations/legacy';
 import { DEFAULT_MEMORY_MB } from './api-function';
 
 /** Everything a deployment may vary, read from CDK context (cdk.json or `-c key=value`). */
@@ -14,7 +14,7 @@ export interface StackContext {
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   /**
    * `-c indexMigrationStep=<0..18>` while a table created before issue 12 moves to the current
-   * indexes, one index per deployment (table-schema.ts `indexesAtStep`; docs/performance.md);
+   * indexes, one index per deployment (store/migrations/legacy.ts `indexesAtStep`; docs/performance.md);
    * undefined: the current indexes.
    */
   readonly indexMigrationStep?: number;

@@ -1,5 +1,6 @@
 /**
- * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke|rehome`.
+ * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke|rehome`, and
+ * `reindex` (every item of a tenant into the current shape: docs/operations.md).
  * stdout carries only the JSON result lines (scripts parse them); everything else goes to stderr.
  *
  * Store: DYNAMODB_ENDPOINT if set; else TABLE_NAME in AWS (default credential chain);
@@ -7,6 +8,7 @@
  * store if there is one, otherwise a DynamoDB Local started for this command only.
  */
 import { parseArgs } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
 import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
@@ -24,6 +26,12 @@ const USAGE = `Usage:
   helpdesk client rehome --client-id <id> --region <region>
                                             moves its home (a regional outage: docs/regions.md);
                                             prints {"clientId","homeRegion"}
+  helpdesk reindex [--tenant <id>] [--from <position>]
+                                            rewrites every item of the tenant (of every client unless
+                                            given) into the shape the current code writes; prints one
+                                            line per tenant {"tenantId","itemsRead","itemsWritten",
+                                            "countsMoved","skipped","complete"}; progress on stderr names
+                                            a position to continue from (--from) after a crash or Ctrl-C
 Store: DYNAMODB_ENDPOINT, else TABLE_NAME (AWS), else the local data dir HELPDESK_DATA_DIR (.helpdesk).`;
 
 class UsageError extends Error {}
@@ -33,7 +41,8 @@ type Command =
   | { name: 'list' }
   | { name: 'update'; clientId: string; compat: CompatProfile }
   | { name: 'revoke'; clientId: string }
-  | { name: 'rehome'; clientId: string; region: string };
+  | { name: 'rehome'; clientId: string; region: string }
+  | { name: 'reindex'; tenantId?: string; from?: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -45,6 +54,8 @@ const parseOptions = (argv: string[]) =>
       compat: { type: 'string' },
       'home-region': { type: 'string' },
       region: { type: 'string' },
+      tenant: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +70,7 @@ const parseCommand = (argv: string[]): Command => {
   const { positionals, values } = parsed;
   if (values.help) throw new UsageError('');
   const [group, action, ...extra] = positionals;
+  if (group === 'reindex' && action === undefined) return reindexCommand(values);
   if (group !== 'client' || extra.length)
     throw new UsageError(`unknown command: ${positionals.join(' ') || '(none)'}`);
   const only = (allowed: string[]) => {
@@ -105,6 +117,89 @@ const parseCommand = (argv: string[]): Command => {
   }
 };
 
+/** `reindex [--tenant <id>] [--from <position>]` (the position's form is checked once the store is open). */
+const reindexCommand = (values: ReturnType<typeof parseOptions>['values']): Command => {
+  const stray = Object.keys(values).filter((key) => key !== 'tenant' && key !== 'from');
+  if (stray.length) throw new UsageError(`reindex does not take --${stray.join(', --')}`);
+  if (values.tenant !== undefined && !/^[0-9a-f]{24}$/.test(values.tenant))
+    throw new UsageError(`reindex --tenant needs a client id, not ${values.tenant || 'nothing'}`);
+  if (values.from !== undefined && !values.from) throw new UsageError('reindex --from needs a position');
+  return { name: 'reindex', tenantId: values.tenant, from: values.from };
+};
+
+/**
+ * Rewrites every item of the tenants into the current shape (store/migrations/reindex.ts), each
+ * at its home replica; one line per tenant. Ctrl-C stops after the page being rewritten, and the
+ * line says where to resume. Exit 1 unless every tenant was walked with nothing skipped.
+ */
+const reindex = async (
+  command: Extract<Command, { name: 'reindex' }>,
+  print: (value: unknown) => void,
+): Promise<number> => {
+  const { indexMismatch, parsePosition, reindexTenant } = await import('../shared/store/migrations/reindex');
+  const { homeOf, listClients } = await import('../shared/auth/clients');
+  const { readClientItem } = await import('../shared/store/client-items');
+  const { useHome, useRegion, withRegionScope } = await import('../shared/store/store-region');
+  const { tableIndexes } = await import('../shared/store/create-table');
+  const { config } = await import('../shared/config');
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  const client = endpoint ? localDynamoClient(endpoint) : new DynamoDBClient({});
+  try {
+    const mismatch = indexMismatch(await tableIndexes(client, config().TABLE_NAME));
+    if (mismatch) throw new UsageError(`reindex cannot run now: ${mismatch}`);
+  } finally {
+    client.destroy();
+  }
+  const from = command.from === undefined ? undefined : parsePosition(command.from);
+  if (command.from !== undefined && (!from || (command.tenantId && from.tenantId !== command.tenantId)))
+    throw new UsageError(`--from takes a position reindex printed for the tenant, not ${command.from}`);
+  let tenants: { clientId: string; homeRegion: string }[];
+  if (command.tenantId) {
+    const item = await readClientItem(command.tenantId);
+    if (!item) {
+      const { NotFound } = await import('../shared/store/errors');
+      throw new NotFound(`Client ${command.tenantId}`);
+    }
+    tenants = [{ clientId: command.tenantId, homeRegion: homeOf(item) }];
+  } else {
+    // A stable order, so that --from skips the tenants already done.
+    tenants = (await listClients()).sort((a, b) => (a.clientId < b.clientId ? -1 : 1));
+  }
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  let said = 0;
+  const progress = (position: string, r: { itemsRead: number; itemsWritten: number }) => {
+    if (Date.now() - said < 2000) return;
+    said = Date.now();
+    console.error(`helpdesk: reindex at ${position} (read ${r.itemsRead}, wrote ${r.itemsWritten})`);
+  };
+  try {
+    let exit = 0;
+    for (const { clientId, homeRegion } of tenants) {
+      if (from && clientId < from.tenantId) continue;
+      const report = await withRegionScope(() => {
+        // Its home replica: the conditions of its writes are evaluated where its API writes go.
+        useRegion(homeRegion);
+        useHome(homeRegion, clientId);
+        return reindexTenant(clientId, {
+          ...(from?.tenantId === clientId ? { from: command.from } : {}),
+          signal: stop.signal,
+          onProgress: progress,
+        });
+      });
+      print(report);
+      if (!report.complete || report.skipped.length > 0) exit = 1;
+      if (!report.complete) break;
+    }
+    return exit;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+};
+
 /** Points the environment at the store to use; returns what to undo afterwards. */
 const openStore = async (): Promise<() => Promise<void>> => {
   let endpoint = process.env.DYNAMODB_ENDPOINT;
@@ -139,6 +234,7 @@ const openStore = async (): Promise<() => Promise<void>> => {
 
 /** Runs the command; returns the process exit code. */
 const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
+  if (command.name === 'reindex') return reindex(command, print);
   const clients = await import('../shared/auth/clients');
   // Several regions (REGIONS): a home must be one of the deployment's.
   const home =

@@ -158,7 +158,7 @@ const schema = z.object({
   WEBHOOK_RETRY_HORIZON_MS: withDefault(whole(1000), 86_400_000),
   /**
    * Set by the stack while an existing table moves to the current indexes one step at a time
-   * (store/table-schema.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:
+   * (store/migrations/legacy.ts `indexesAtStep`): which indexes exist, so the code uses those. Unset:
    * the table has the current indexes.
    */
   INDEX_MIGRATION_STEP: z.optional(whole(0, 18)),

@@ -12,7 +12,7 @@ type Item = Record<string, unknown>;
  * Record counts kept exact by moving them in the same transaction as the write they count
  * (`countMove`, in write-ops.ts; where each count lives is the entity declaration's `count`).
  * A count is read as the sum of its cells, so a count can live in several places at once
- * (counts of records written before issue 12 stay where they were).
+ * (counts of records written before issue 12 stay where they were: store/migrations/legacy.ts).
  */
 
 /** A count: the sum of its cells (missing items and attributes count 0), from one map of items read. */

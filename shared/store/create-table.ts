@@ -16,7 +16,7 @@ import { ALL_INDEXES, type IndexSpec, projectionOf, TABLE_KEY, TTL_ATTRIBUTE } f
  * the operator CLI), and moves a table created by an earlier version to the current indexes
  * (adds the new ones, which DynamoDB fills from the items, then deletes the ones no longer
  * used), so local data kept in `.helpdesk/` goes on working. In AWS the CDK stack owns the
- * table (and moves it one index per deployment: table-schema.ts `indexesAtStep`); nothing
+ * table (and moves it one index per deployment: migrations/legacy.ts `indexesAtStep`); nothing
  * deployed calls this.
  */
 export const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
@@ -58,6 +58,16 @@ const describeTable = async (
     throw error;
   }
 };
+
+/** The table's global secondary indexes, by name, and whether each is active (not being created or deleted). */
+export const tableIndexes = async (
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<{ name: string; active: boolean }[]> =>
+  ((await describeTable(client, tableName))?.GlobalSecondaryIndexes ?? []).map((index) => ({
+    name: String(index.IndexName),
+    active: index.IndexStatus === 'ACTIVE',
+  }));
 
 const INDEX_WAIT_MS = 120_000;
 

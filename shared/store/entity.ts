@@ -3,15 +3,9 @@ import type * as z from 'zod/mini';
 import { searchText } from '../schemas/list-query';
 import { Conflict, InvalidReference } from './errors';
 import { isId } from './ids';
-import { searchIndexOf, writesLegacySort } from './indexes';
 import { counterNames, type EntityKind, type ItemKey, keys } from './keys';
-import {
-  type IndexSpec,
-  LEGACY_SEARCH_INDEXES,
-  LIST_INDEX,
-  SEARCH_INDEXES,
-  type SearchSlot,
-} from './table-schema';
+import { legacyCountCells, legacySortAttributes, searchIndexOf } from './migrations/legacy';
+import { type IndexSpec, LIST_INDEX, SEARCH_INDEXES, type SearchSlot } from './table-schema';
 import {
   addClause,
   COUNT,
@@ -58,13 +52,10 @@ export interface SlotSearch<T> {
    * `refCount`, in the element that checks the record exists). `entries`: no count is kept, for
    * searches that match a few records (names, unique lookup names, an external id): a page that
    * reads them all counts what it read, a longer one counts its entries with key-only queries
-   * (carried in its cursors). `legacy`: records written before issue 12 are still counted in the
-   * counter item of its own, read and added as well.
+   * (carried in its cursors). Records written before issue 12 may still be counted where the
+   * code of then counted them: a count reads those cells too (migrations/legacy.ts).
    */
-  count?:
-    | { on: 'total'; legacy: boolean }
-    | { on: 'reference'; kind: EntityKind; attribute: string; legacy: boolean }
-    | { on: 'entries' };
+  count?: { on: 'total' } | { on: 'reference'; kind: EntityKind; attribute: string } | { on: 'entries' };
 }
 
 /**
@@ -197,8 +188,7 @@ export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): I
     if (index.sort !== LIST_INDEX.sort)
       throw new Error(`${search.slot} is a range slot: ${param} cannot use it`);
     attributes[index.partition] = keys.search(tenantId, e.list.kind, param, value);
-    // While a slot's legacy index exists (a table being migrated), it sorts by its own copy.
-    if (writesLegacySort(search.slot)) attributes[LEGACY_SEARCH_INDEXES[search.slot].sort] = order;
+    Object.assign(attributes, legacySortAttributes(search.slot, order));
   }
   for (const [param, range] of Object.entries(e.ranges ?? {})) {
     attributes[SEARCH_INDEXES[range.slot].partition] = keys.range(tenantId, e.list.kind, param);
@@ -295,11 +285,12 @@ const searchCells = <T>(
     count.on === 'total'
       ? { key: keys.counter(tenantId, counterNames.total(kind)), attribute: `${param}=${value}` }
       : { key: keys.record(tenantId, count.kind, value), attribute: count.attribute };
-  // A reference's count is moved by the reference itself (referenceMoves), not here. Its old
-  // counter item counts only while the record exists: a record is deleted only once nothing
-  // points at it, so its search then finds none, whatever the old item and the cell held.
-  const legacy = count.on === 'reference' ? { ...own, whileExists: cell.key } : own;
-  return { moved: count.on === 'total' ? cell : undefined, read: count.legacy ? [cell, legacy] : [cell] };
+  // A reference's count is moved by the reference itself (referenceMoves), not here.
+  const onRecord = count.on === 'reference' ? cell.key : undefined;
+  return {
+    moved: count.on === 'total' ? cell : undefined,
+    read: [cell, ...legacyCountCells(tenantId, kind, param, value, onRecord)],
+  };
 };
 
 /** Counter moves of the list total, every exact search and every value of a multi-valued field. */
@@ -356,23 +347,31 @@ const childMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T): W
     for (const v of news) {
       // A kept value is rewritten only when what its item carries (page attributes) changed.
       if (olds.has(v) && before && same(multi.attributes(before, v), multi.attributes(record, v))) continue;
-      ops.push({
-        item: {
-          Put: {
-            Item: {
-              pk,
-              sk: multi.sk(v),
-              tenantId,
-              ...multi.attributes(record, v),
-              [LIST_INDEX.partition]: keys.search(tenantId, e.list.kind, param, v),
-              [LIST_INDEX.sort]: e.list.order(record),
-            },
-          },
-        },
-      });
+      ops.push({ item: { Put: { Item: childItem(e, tenantId, record, param, v) } } });
     }
   }
   return ops;
+};
+
+/** The child item holding one value of a multi-valued field, its `list` entry in the value's partition. */
+export const childItem = <T>(
+  e: Entity<T>,
+  tenantId: string,
+  record: T,
+  param: string,
+  value: string,
+): Item => {
+  const { list, multi } = e;
+  const m = multi?.[param];
+  if (!list || !m) throw new Error(`${e.entity} has no multi-valued ${param}`);
+  return {
+    ...e.key(tenantId, record),
+    sk: m.sk(value),
+    tenantId,
+    ...m.attributes(record, value),
+    [LIST_INDEX.partition]: keys.search(tenantId, list.kind, param, value),
+    [LIST_INDEX.sort]: list.order(record),
+  };
 };
 
 /**
@@ -598,7 +597,7 @@ export const guardTarget = <T>(
 };
 
 /** Deep equality of stored values (maps compared whatever their key order). */
-const same = (a: unknown, b: unknown): boolean => {
+export const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

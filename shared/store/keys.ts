@@ -55,6 +55,14 @@ export const timeOf = (order: string): number => Number(BigInt(order.slice(0, 17
 
 const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
 
+/** `<field>=<value>` after `prefix` (field names hold no `=`; values may). */
+const fieldValue = (text: string, prefix: string): { field: string; value: string } | undefined => {
+  if (!text.startsWith(prefix)) return undefined;
+  const rest = text.slice(prefix.length);
+  const at = rest.indexOf('=');
+  return at > 0 ? { field: rest.slice(0, at), value: rest.slice(at + 1) } : undefined;
+};
+
 export const keys = {
   client: (clientId: string): ItemKey => ({ pk: `${CLIENT}${clientId}`, sk: 'CLIENT' }),
   accessToken: (clientId: string, tokenHash: string): ItemKey => ({
@@ -75,6 +83,13 @@ export const keys = {
   /** Search partition: one exact value of one field (or one value of a multi-valued field). */
   search: (tenantId: string, kind: EntityKind, field: string, value: string): string =>
     `${tenantPrefix(tenantId)}${kind}#${field}=${value}`,
+  /** The field and value a search partition of a kind names (undefined: not one, e.g. a range partition). */
+  searchOf: (
+    tenantId: string,
+    kind: EntityKind,
+    partition: string,
+  ): { field: string; value: string } | undefined =>
+    fieldValue(partition, `${tenantPrefix(tenantId)}${kind}#`),
   /** Range partition: every record of a kind, ordered by one field (e.g. `managedDate`). */
   range: (tenantId: string, kind: EntityKind, field: string): string =>
     `${tenantPrefix(tenantId)}${kind}#${field}`,
@@ -172,6 +187,13 @@ export const counterNames = {
   total: (kind: EntityKind): string => kind,
   /** Records of a kind with one value of one searchable field. */
   search: (kind: EntityKind, field: string, value: string): string => `${kind}#${field}=${value}`,
+  /** What a counter name built by `search` counts (undefined: another counter, a total or a sequence). */
+  searchOf: (name: string): { kind: EntityKind; field: string; value: string } | undefined => {
+    const kind = name.slice(0, name.indexOf('#'));
+    if (!KINDS.includes(kind)) return undefined;
+    const found = fieldValue(name, `${kind}#`);
+    return found && { kind: kind as EntityKind, ...found };
+  },
   /** The ticket-number sequence of one UTC year. */
   sequence: (name: string, year: number): string => `${name}_SEQ#${year}`,
 };

@@ -58,42 +58,10 @@ export const SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
 ) as Record<SearchSlot, IndexSpec>;
 
 /**
- * The search indexes of tables created before issue 12: one sort attribute per slot (`s1sk`…),
- * every attribute projected (so every change of a ticket rewrote each of its entries). A table
- * that still has one is being migrated (indexesAtStep); the code then writes that slot's sort
- * attribute too and queries it until its successor exists.
+ * The indexes of a table created today. A table created before issue 12 moves to them one index
+ * per deployment (store/migrations/legacy.ts `indexesAtStep`, whose last step is this set).
  */
-export const LEGACY_SEARCH_INDEXES: Record<SearchSlot, IndexSpec> = Object.fromEntries(
-  SEARCH_SLOTS.map((s) => [
-    s,
-    { name: `search${s.slice(1)}`, partition: `${s}pk`, sort: `${s}sk`, projection: 'ALL' },
-  ]),
-) as Record<SearchSlot, IndexSpec>;
-
-/**
- * CloudFormation (like DynamoDB's UpdateTable) creates or deletes one global secondary index per
- * update, so a table with the legacy indexes reaches the current set in 18 steps: steps 1–9 add
- * `search1v2`..`search9v2` (each backfilled by DynamoDB from the attributes items already
- * carry), steps 10–18 delete `search1`..`search9`. Step 0 is the legacy set; every step differs
- * from the one before by exactly one index (test/infra/stack.test.ts), and the code works at
- * every step (store/indexes.ts). docs/performance.md ("Moving an existing table") has the sequence.
- */
-export const INDEX_MIGRATION_STEPS = 2 * SEARCH_SLOTS.length;
-
-export const indexesAtStep = (step: number): IndexSpec[] => {
-  if (!Number.isInteger(step) || step < 0 || step > INDEX_MIGRATION_STEPS)
-    throw new Error(`index migration step must be an integer from 0 to ${INDEX_MIGRATION_STEPS}`);
-  const added = Math.min(step, SEARCH_SLOTS.length);
-  const deleted = Math.max(0, step - SEARCH_SLOTS.length);
-  return [
-    LIST_INDEX,
-    ...SEARCH_SLOTS.slice(deleted).map((s) => LEGACY_SEARCH_INDEXES[s]),
-    ...SEARCH_SLOTS.slice(0, added).map((s) => SEARCH_INDEXES[s]),
-  ];
-};
-
-/** The indexes of a table created today (the last migration step). */
-export const ALL_INDEXES: readonly IndexSpec[] = indexesAtStep(INDEX_MIGRATION_STEPS);
+export const ALL_INDEXES: readonly IndexSpec[] = [LIST_INDEX, ...SEARCH_SLOTS.map((s) => SEARCH_INDEXES[s])];
 
 /** ALL, KEYS_ONLY, or INCLUDE of the listed attributes. */
 export const projectionOf = (index: IndexSpec) =>

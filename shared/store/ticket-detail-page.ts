@@ -1,15 +1,9 @@
 import { type DetailHead, readDetailHead } from './detail-items';
 import { ticketEntity } from './entities/ticket';
 import { searchTarget } from './entity';
+import { hasPageAttributes } from './migrations/legacy';
 import { listPage, type Page } from './pages';
-import {
-  carriesPageAttributes,
-  type Related,
-  type RelatedOf,
-  recordKey,
-  relatedIn,
-  type StoredTicket,
-} from './tickets';
+import { type Related, type RelatedOf, recordKey, relatedIn, type StoredTicket } from './tickets';
 
 /**
  * A page of tickets read for detail records (`GET /ticket/list`, docs/decisions.md "Lists"): the
@@ -41,9 +35,7 @@ export const listTicketHeads = async (
       heads = Promise.all(entries.map((entry) => readDetailHead(String(entry.pk))));
       // Awaited below; a failure is thrown there, not lost if the BatchGet fails first.
       heads.catch(() => undefined);
-      return relatedOf(entries.filter(carriesPageAttributes) as Partial<StoredTicket>[]).map(
-        recordKey(tenantId),
-      );
+      return relatedOf(entries.filter(hasPageAttributes) as Partial<StoredTicket>[]).map(recordKey(tenantId));
     },
   );
   return { ...page, items: await heads, related: relatedIn(tenantId, page.fetched) };

@@ -34,6 +34,7 @@ import {
   keys,
   RECORD_SK,
 } from './keys';
+import { hasPageAttributes } from './migrations/legacy';
 import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
 import { FEED_CLOCK, SEARCH_INDEXES, TABLE_KEY } from './table-schema';
@@ -236,9 +237,6 @@ export type RelatedOf = (tickets: Partial<TicketRecord>[]) => { kind: EntityKind
 export const recordKey = (tenantId: string) => (w: { kind: EntityKind; id: string }) =>
   keys.record(tenantId, w.kind, w.id);
 
-/** Every ticket has `openedBy`: an entry without it carries no page attributes (written before issue 12). */
-export const carriesPageAttributes = (entry: Item): boolean => 'openedBy' in entry;
-
 /**
  * A page of tickets, newest first: the whole list or one search, each from its own index, with
  * the records they point at, in two requests. A plain list's entries are the tickets (the list
@@ -256,7 +254,8 @@ export const listTickets = async (
   const target = searchTarget(ticketEntity, tenantId, query.search);
   const whole = (entry: Item) =>
     target.index.projection === 'ALL' && childKind(String(entry.sk)) === 'record';
-  const pointing = carriesPageAttributes;
+  // Tag items written before issue 12 carry no page attributes (migrations/legacy.ts).
+  const pointing = hasPageAttributes;
   const page = await listPage(
     { tenantId, resource: 'TICKET', target, page: query.page, cursor: query.cursor },
     (entries) => [

@@ -15,13 +15,8 @@ import {
   routeKey,
   routes,
 } from '../../shared/routes';
-import {
-  ALL_INDEXES,
-  INDEX_MIGRATION_STEPS,
-  PAGE_ATTRIBUTES,
-  TABLE_KEY,
-  TTL_ATTRIBUTE,
-} from '../../shared/store/table-schema';
+import { INDEX_MIGRATION_STEPS } from '../../shared/store/migrations/legacy';
+import { ALL_INDEXES, PAGE_ATTRIBUTES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/store/table-schema';
 
 type Json = Record<string, unknown>;
 /** The environment variables of a function resource. */

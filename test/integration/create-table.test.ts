@@ -4,7 +4,8 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { localDynamoClient } from '../../local/dynamodb-local';
 import { resetConfig } from '../../shared/config';
 import { ensureTable, moveIndexesTo, tableDefinition } from '../../shared/store/create-table';
-import { ALL_INDEXES, INDEX_MIGRATION_STEPS, indexesAtStep } from '../../shared/store/table-schema';
+import { INDEX_MIGRATION_STEPS, indexesAtStep } from '../../shared/store/migrations/legacy';
+import { ALL_INDEXES } from '../../shared/store/table-schema';
 import { newTenant } from '../helpers/api';
 import { clientFor } from '../helpers/tenant-client';
 

@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { localDynamoClient } from '../../local/dynamodb-local';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { ensureTable } from '../../shared/store/create-table';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { invoke } from '../helpers/api';
+import { legacyFixture, storeItems } from '../helpers/legacy-tenant';
 
 /** The operator CLI as an operator runs it: a separate process against the test store. */
 const cli = (...args: string[]) => cliWith({}, ...args);
@@ -187,5 +192,88 @@ describe('operator CLI', () => {
       expect(res.status, args.join(' ')).toBe(2);
       expect(res.stdout, args.join(' ')).toBe('');
     }
+  }, 120_000);
+});
+
+describe('operator CLI: reindex', () => {
+  const lines = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+
+  it('rewrites one tenant written before issue 12, printing one JSON line; run again, it writes nothing', async () => {
+    const legacy = legacyFixture();
+    await storeItems(legacy.items);
+    const first = cli('reindex', '--tenant', legacy.clientId);
+    expect(first.status, first.stderr).toBe(0);
+    expect(lines(first.stdout)).toEqual([
+      {
+        tenantId: legacy.clientId,
+        itemsRead: expect.any(Number),
+        itemsWritten: expect.any(Number),
+        countsMoved: 7,
+        skipped: [],
+        complete: true,
+      },
+    ]);
+    expect(lines(first.stdout)[0].itemsWritten).toBeGreaterThan(0);
+    const again = cli('reindex', '--tenant', legacy.clientId);
+    expect(again.status, again.stderr).toBe(0);
+    expect(lines(again.stdout)).toEqual([
+      expect.objectContaining({ itemsWritten: 0, countsMoved: 0, complete: true }),
+    ]);
+  }, 120_000);
+
+  it('without --tenant rewrites every client of the table, in the order of their ids; --from skips what is done', async () => {
+    // A table of its own: every client of the shared test table is other tests' tenant.
+    const table = `reindex-${randomUUID().slice(0, 8)}`;
+    const client = localDynamoClient(inject('dynamodbEndpoint'));
+    try {
+      await ensureTable(client, table);
+      const tenants = [legacyFixture(), legacyFixture()];
+      for (const tenant of tenants) await storeItems(tenant.items, table);
+      const ids = tenants.map((t) => t.clientId).sort();
+      const all = cliWith({ TABLE_NAME: table }, 'reindex');
+      expect(all.status, all.stderr).toBe(0);
+      expect(lines(all.stdout).map((r) => [r.tenantId, r.complete, r.countsMoved])).toEqual(
+        ids.map((id) => [id, true, 7]),
+      );
+      const rest = cliWith({ TABLE_NAME: table }, 'reindex', '--from', `${ids[1]}/TICKET/`);
+      expect(rest.status, rest.stderr).toBe(0);
+      expect(lines(rest.stdout)).toEqual([expect.objectContaining({ tenantId: ids[1], itemsWritten: 0 })]);
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName: table }));
+      client.destroy();
+    }
+  }, 180_000);
+
+  it('fails clearly: an unknown tenant exits 1, usage errors exit 2, nothing on stdout', () => {
+    const unknown = cli('reindex', '--tenant', 'aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(JSON.parse(unknown.stderr.trim().split('\n').at(-1) as string)).toMatchObject({ status: 404 });
+    for (const args of [
+      ['reindex', 'now'],
+      ['reindex', '--tenant'],
+      ['reindex', '--tenant', 'acme'],
+      ['reindex', '--name', 'x'],
+      ['reindex', '--from', 'somewhere'],
+      ['reindex', '--tenant', 'aaaaaaaaaaaaaaaaaaaaaaaa', '--from', 'bbbbbbbbbbbbbbbbbbbbbbbb/TICKET/'],
+    ]) {
+      const res = cli(...args);
+      expect(res.status, args.join(' ')).toBe(2);
+      expect(res.stdout, args.join(' ')).toBe('');
+    }
+    // Told another index migration step than the table's: it would drop what an index serves.
+    const legacyStep = cliWith(
+      { INDEX_MIGRATION_STEP: '4' },
+      'reindex',
+      '--tenant',
+      'aaaaaaaaaaaaaaaaaaaaaaaa',
+    );
+    expect(legacyStep.status).toBe(2);
+    expect(legacyStep.stdout).toBe('');
+    expect(legacyStep.stderr).toContain('set INDEX_MIGRATION_STEP as the deployed functions have it');
   }, 120_000);
 });

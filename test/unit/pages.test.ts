@@ -6,6 +6,7 @@ import { customerEntity } from '../../shared/store/entities/records';
 import { ticketEntity } from '../../shared/store/entities/ticket';
 import { searchTarget } from '../../shared/store/entity';
 import { InvalidCursor } from '../../shared/store/errors';
+import { LEGACY_SEARCH_INDEXES } from '../../shared/store/migrations/legacy';
 import {
   filterDigest,
   keptLinks,
@@ -16,7 +17,6 @@ import {
   RECORDS_PER_PAGE,
   resumeKey,
 } from '../../shared/store/pages';
-import { LEGACY_SEARCH_INDEXES } from '../../shared/store/table-schema';
 import { TENANT } from './fixtures';
 
 const SORT = 'listsk';
