@@ -1,11 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../shared/http/openapi';
+import { TICKET_FIELDS_FILE, ticketFieldsText } from './view-fields';
 
 /**
  * `npm run openapi`: writes the OpenAPI document generated from the route table and the schemas
  * to docs/openapi.json, which `GET /openapi.json` serves (functions/openapi.ts imports it) and
- * which test/unit/openapi.test.ts checks is up to date. `--check` only compares.
+ * which test/unit/openapi.test.ts checks is up to date, and the ticket view's field list
+ * generated from its response schema (local/view-fields.ts). `--check` only compares.
  */
 export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
@@ -13,14 +16,20 @@ export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import
 export const openApiText = (): string => `${JSON.stringify(openApiDocument(), null, 2)}\n`;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = openApiText();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(OPENAPI_FILE, 'utf8') !== text) {
-      console.error('docs/openapi.json is out of date: run `npm run openapi`.');
-      process.exit(1);
+  const files = [
+    { file: OPENAPI_FILE, text: openApiText() },
+    { file: TICKET_FIELDS_FILE, text: ticketFieldsText() },
+  ];
+  for (const { file, text } of files) {
+    const name = relative(process.cwd(), file);
+    if (process.argv.includes('--check')) {
+      if (readFileSync(file, 'utf8') !== text) {
+        console.error(`${name} is out of date: run \`npm run openapi\`.`);
+        process.exitCode = 1;
+      }
+    } else {
+      writeFileSync(file, text);
+      console.log(`wrote ${name} (${Buffer.byteLength(text)} bytes)`);
     }
-  } else {
-    writeFileSync(OPENAPI_FILE, text);
-    console.log(`wrote docs/openapi.json (${Buffer.byteLength(text)} bytes)`);
   }
 }

@@ -14,6 +14,7 @@ import type { Related } from '../../store/tickets';
 import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
 import type { Compat } from '../compat';
 import { RECORD_VIEWS } from './records';
+import { TICKET_FIELDS } from './ticket-fields';
 
 /**
  * The ticket as the API returns it: every field of the seed's Ticket table, references
@@ -77,11 +78,73 @@ export type TicketNames = Pick<Compat, 'statusName'>;
 /** What a ticket read with its parts adds to the summary (the detail's conversation and files). */
 type Conversation = Pick<TicketDetailView, 'replies' | 'attachedDocuments' | 'ticketNotes'>;
 
+/** What a ticket view is made with besides the ticket. */
+type Shaping = { related: Related; baseUrl: string; names: TicketNames };
+
+/**
+ * The fields a ticket view shapes: references expanded into the records they name, status and
+ * source with their labels (the status's name as the request's profile says), tags as objects,
+ * lists `[]` when absent. Every other field of the response schema is plain: copied from the
+ * stored ticket as it is, `null` when absent, so a new plain field needs no line here.
+ */
+const SHAPED = {
+  assignedTo: (t, { related, baseUrl }) => expand(related, 'AGENT', t.assignedTo, baseUrl),
+  cc: (t, { related, baseUrl }) => (t.cc ?? []).map((id) => expand(related, 'AGENT', id, baseUrl)),
+  openedBy: (t, { related, baseUrl }) => expand(related, 'CUSTOMER', t.openedBy, baseUrl),
+  tags: (t) => (t.tags ?? []).map((tag) => ({ tag })),
+  status: (t, { names }) => ({ status: names.statusName(t.status), labels: STATUS_LABELS[t.status] }),
+  type: (t, { related, baseUrl }) => expand(related, 'TICKET_TYPE', t.type, baseUrl),
+  area: (t, { related, baseUrl }) => expand(related, 'TICKET_AREA', t.area, baseUrl),
+  group: (t, { related, baseUrl }) => expand(related, 'TICKET_GROUP', t.group, baseUrl),
+  source: (t) => ({ source: t.source, labels: SOURCE_LABELS[t.source] }),
+  customFields: (t) => t.customFields ?? [],
+} satisfies { [K in keyof TicketSummaryView]?: (t: TicketRecord, shaping: Shaping) => TicketSummaryView[K] };
+type Shaped = { [K in keyof typeof SHAPED]: ReturnType<(typeof SHAPED)[K]> };
+
+/** Every field of the response schema, in its order (generated from it by `npm run openapi`). */
+type Field = (typeof TICKET_FIELDS)[number];
+/** A plain field the store does not keep does not compile: shape it in SHAPED. */
+type Copied = { [K in Exclude<Field, keyof Shaped>]: TicketRecord[K] };
+
+/** Where the seed places the conversation and the files: each right after the field named. */
+const CONVERSATION_AFTER: Partial<Record<Field, keyof Conversation>> = {
+  numberOfReplies: 'replies',
+  tags: 'attachedDocuments',
+  customFields: 'ticketNotes',
+};
+
+type Make = (t: TicketRecord, shaping: Shaping) => unknown;
+const copy =
+  (field: keyof Copied): Make =>
+  (t) =>
+    t[field] ?? null;
+
+/** How each field of a view is made, in the schema's order. */
+const FIELD_VALUES = TICKET_FIELDS.map((field) => ({
+  field,
+  value: Object.hasOwn(SHAPED, field) ? (SHAPED[field as keyof Shaped] as Make) : copy(field as keyof Copied),
+}));
+
+/**
+ * A summary's and a detail's keys in order, which each view copies and fills: an object built
+ * key by key is slower to build and to send (V8 makes it a dictionary past a dozen keys).
+ */
+const keysOf = (withConversation: boolean): Record<string, null> =>
+  Object.fromEntries(
+    TICKET_FIELDS.flatMap((field) => {
+      const part = withConversation && CONVERSATION_AFTER[field];
+      return part ? [field, part] : [field];
+    }).map((key) => [key, null]),
+  );
+const SUMMARY_KEYS = keysOf(false);
+const DETAIL_KEYS = keysOf(true);
+
 /**
  * A summary carries every field except the conversation and the files (`replies`,
  * `ticketNotes`, `attachedDocuments`): the records of `?view=summary` list pages and the tickets
  * of the change feed; `numberOfReplies` still counts the replies. With `parts`, those three are
- * added in the seed's order (the detail). The seed's fields come first, then ours (`externalId1`).
+ * added in the seed's places (the detail). Fields come in the response schema's order: the
+ * seed's, then ours (`externalId1`).
  */
 export function ticketView(
   t: TicketRecord,
@@ -103,47 +166,21 @@ export function ticketView(
   names: TicketNames,
   parts?: TicketParts,
 ): TicketSummaryView | (TicketSummaryView & Conversation) {
-  return {
-    id: t.id,
-    number: t.number,
-    subject: t.subject,
-    description: t.description,
-    insertDate: t.insertDate,
-    managedDate: t.managedDate,
-    closedDate: t.closedDate ?? null,
-    priority: t.priority,
-    assignedTo: expand(related, 'AGENT', t.assignedTo, baseUrl),
-    cc: (t.cc ?? []).map((id) => expand(related, 'AGENT', id, baseUrl)),
-    openedBy: expand(related, 'CUSTOMER', t.openedBy, baseUrl),
-    numberOfReplies: t.numberOfReplies,
-    ...(parts ? { replies: parts.replies.map((r) => replyView(r, parts, related, baseUrl)) } : {}),
-    tags: (t.tags ?? []).map((tag) => ({ tag })),
-    ...(parts ? { attachedDocuments: documentsOf(parts, null, baseUrl) } : {}),
-    status: { status: names.statusName(t.status), labels: STATUS_LABELS[t.status] },
-    type: expand(related, 'TICKET_TYPE', t.type, baseUrl),
-    area: expand(related, 'TICKET_AREA', t.area, baseUrl),
-    group: expand(related, 'TICKET_GROUP', t.group, baseUrl),
-    memo: t.memo ?? null,
-    source: { source: t.source, labels: SOURCE_LABELS[t.source] },
-    customFields: t.customFields ?? [],
-    ...(parts ? { ticketNotes: parts.notes.map((n) => noteView(n, related, baseUrl)) } : {}),
-    tweetId: t.tweetId ?? null,
-    tweetType: t.tweetType ?? null,
-    facebookId: t.facebookId ?? null,
-    facebookType: t.facebookType ?? null,
-    linkedinId: t.linkedinId ?? null,
-    linkedinType: t.linkedinType ?? null,
-    googlePlusId: t.googlePlusId ?? null,
-    googlePlusType: t.googlePlusType ?? null,
-    youtubeId: t.youtubeId ?? null,
-    youtubeType: t.youtubeType ?? null,
-    messageUniqueId: t.messageUniqueId ?? null,
-    customPortalId: t.customPortalId ?? null,
-    toReply: t.toReply,
-    toReplyCustomer: t.toReplyCustomer,
-    // Ours, after the seed's fields.
-    externalId1: t.externalId1 ?? null,
-  };
+  const shaping: Shaping = { related, baseUrl, names };
+  const view: Record<string, unknown> = { ...(parts ? DETAIL_KEYS : SUMMARY_KEYS) };
+  for (const { field, value } of FIELD_VALUES) view[field] = value(t, shaping);
+  if (parts) {
+    const conversation: Conversation = {
+      replies: parts.replies.map((r) => replyView(r, parts, related, baseUrl)),
+      attachedDocuments: documentsOf(parts, null, baseUrl),
+      ticketNotes: parts.notes.map((n) => noteView(n, related, baseUrl)),
+    };
+    Object.assign(view, conversation);
+  }
+  // Checked by the compiler: a plain field's stored type is its response type, and the fields
+  // are the schema's (a field missing here: run `npm run openapi`).
+  const summary: { [K in Field]: TicketSummaryView[K] } = view as Copied & Shaped;
+  return summary;
 }
 
 /** Where all of a ticket's documents, replies and notes can be read, a page at a time. */
