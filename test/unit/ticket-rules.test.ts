@@ -12,14 +12,30 @@ import {
   ticketNumber,
   updatedTicket,
 } from '../../shared/domain/ticket-rules';
-import { STATUSES, type TicketInput, ticketInsert } from '../../shared/schemas/ticket';
+import { STATUSES, type TicketInput, ticketFieldSchemas, ticketInsert } from '../../shared/schemas/ticket';
 import type { StoredLookup } from '../../shared/store/entities/records';
 import type { NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
 import { id, NOW, ticket } from './fixtures';
 
 describe('ticketDefaults', () => {
   it('is null for every nullable field, [] for the lists, and the documented values for the rest', () => {
+    // Which fields are nullable and which are lists, by what the request schema accepts (the
+    // body-only lists, replies and attachedDocuments, have no default).
+    const accepting = (value: unknown) =>
+      Object.entries(ticketFieldSchemas()).flatMap(([name, schema]) =>
+        name !== 'replies' && name !== 'attachedDocuments' && schema.safeParse(value).success
+          ? [[name, value]]
+          : [],
+      );
     expect(ticketDefaults()).toEqual({
+      ...Object.fromEntries([...accepting(null), ...accepting([])]),
+      priority: 0,
+      status: 'opened',
+      source: 'web',
+      toReply: true,
+      toReplyCustomer: false,
+    });
+    expect(ticketDefaults()).toMatchObject({
       type: null,
       area: null,
       group: null,

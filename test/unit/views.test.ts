@@ -1,17 +1,20 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TICKET_FIELDS_FILE, ticketFieldsText } from '../../local/view-fields';
 import type { DetailParts, TicketParts } from '../../shared/domain/ticket-reads';
 import { payloadBytes } from '../../shared/http/byte-budget';
 import { compatFor } from '../../shared/http/compat';
 import { agentView, customerView, lookupView, RECORD_VIEWS } from '../../shared/http/views/records';
 import { noteView, replyView, ticketDetailView, ticketView } from '../../shared/http/views/ticket';
 import { routeOf } from '../../shared/routes';
+import { ticketSummaryView } from '../../shared/schemas/views';
 import type { AgentRecord, CustomerRecord, StoredLookup } from '../../shared/store/entities/records';
 import type { DocumentRecord, NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
 import type { EntityKind } from '../../shared/store/keys';
 import { PAGE_BYTES } from '../../shared/store/pages';
 import type { Related } from '../../shared/store/tickets';
-import { customer, id, NOW, ticket } from './fixtures';
+import { customer, id, NOW, SEED_TICKET, ticket } from './fixtures';
 
 const BASE = 'https://api.example.com';
 const STANDARD = compatFor(routeOf('ticketDetail'), 'standard');
@@ -131,6 +134,10 @@ describe('agent and lookup views', () => {
 });
 
 describe('ticketView', () => {
+  it('copies the fields its response schema names, listed in a file generated from it (else: npm run openapi)', () => {
+    expect(readFileSync(TICKET_FIELDS_FILE, 'utf8')).toBe(ticketFieldsText());
+  });
+
   const records: Record<string, Record<string, unknown>> = {
     [`CUSTOMER ${id(1)}`]: { ...customer() },
     [`AGENT ${id(2)}`]: { id: id(2), name: 'Grace', email: 'g@example.com' },
@@ -172,45 +179,11 @@ describe('ticketView', () => {
   };
   const t = ticket({ assignedTo: id(2), cc: [id(3)], type: id(5), tags: ['a', 'b'], status: 'on hold' });
 
+  // The seed's fields in its order, the conversation and files in their places, then ours: the
+  // response schema's other fields, in its order.
   const DETAIL_FIELDS = [
-    'id',
-    'number',
-    'subject',
-    'description',
-    'insertDate',
-    'managedDate',
-    'closedDate',
-    'priority',
-    'assignedTo',
-    'cc',
-    'openedBy',
-    'numberOfReplies',
-    'replies',
-    'tags',
-    'attachedDocuments',
-    'status',
-    'type',
-    'area',
-    'group',
-    'memo',
-    'source',
-    'customFields',
-    'ticketNotes',
-    'tweetId',
-    'tweetType',
-    'facebookId',
-    'facebookType',
-    'linkedinId',
-    'linkedinType',
-    'googlePlusId',
-    'googlePlusType',
-    'youtubeId',
-    'youtubeType',
-    'messageUniqueId',
-    'customPortalId',
-    'toReply',
-    'toReplyCustomer',
-    'externalId1',
+    ...SEED_TICKET,
+    ...Object.keys(ticketSummaryView.shape).filter((f) => !SEED_TICKET.includes(f)),
   ];
   const LIST_ONLY_MISSING = ['replies', 'attachedDocuments', 'ticketNotes'];
 
