@@ -130,7 +130,13 @@ export type NoteView = z.output<typeof noteView>;
 export const statusView = z.object({ status: z.enum([...STATUSES, 'onhold']), labels: labelsView });
 export const sourceView = z.object({ source: z.enum(SOURCES), labels: labelsView });
 
-/** Every field of the seed's Ticket table but the conversation and the files: a summary record. */
+/**
+ * Every field of the seed's Ticket table but the conversation and the files: a summary record.
+ * The ticket view copies each field it does not shape (shared/http/views/ticket.ts `SHAPED`)
+ * from the stored ticket as it is, `null` when absent, in this order: a new plain field is one
+ * line here (and one in the request schema), then `npm run openapi`, which regenerates the
+ * view's field list.
+ */
 const ticketFields = {
   id,
   number: about(z.string().check(z.regex(/^\d+\/\d{4}$/)), '`<sequence>/<year>`, per account and year.'),
