@@ -180,8 +180,8 @@ export const replyToTicket = async (
   const batches = [{ documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: record.id }];
   const writes = (docs: DocumentRecord[]) => [
     touchTicketWrite(tenantId, ticketId, now, {
-      set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
-      values: { ':toReply': turn.toReply, ':toReplyCustomer': turn.toReplyCustomer },
+      set: { toReply: turn.toReply, toReplyCustomer: turn.toReplyCustomer },
+      add: { numberOfReplies: 1 },
     }),
     ...replyWrites(tenantId, record),
     ...documentWrites(tenantId, docs),

@@ -4,9 +4,10 @@ import { getMany } from './batch-get';
 import { cellKeys, readCells, sumCells } from './counters';
 import { type CursorPayload, decodeCursor, encodeCursor } from './cursor';
 import { db, tableName } from './dynamo';
-import type { GuardTarget, SearchTarget } from './entity';
 import { InvalidCursor } from './errors';
+import { type Cond, type KeyCond, queryOf } from './expression';
 import { type ItemKey, ownedBy } from './keys';
+import type { GuardTarget, SearchTarget } from './search-targets';
 import { TABLE_KEY } from './table-schema';
 import { type CountCell, itemId } from './write-ops';
 
@@ -51,10 +52,10 @@ export interface PageSource {
   /** Strongly consistent reads (the table only). */
   consistent?: boolean;
   /**
-   * Only entries matching this FilterExpression (`#f…` names, `:f…` values). A Query's Limit
-   * counts entries before the filter, so each further Query of a page asks for twice as many.
+   * Only entries matching this condition. A Query's Limit counts entries before the filter, so
+   * each further Query of a page asks for twice as many.
    */
-  filter?: { expression: string; names: Record<string, string>; values: Item };
+  filter?: Cond;
   /**
    * The exact number of entries: the sum of counter cells, read in the page's BatchGetItem (with
    * what `fetch` asks for), or counted by a function (queries, a parent item).
@@ -317,33 +318,33 @@ export const filterDigest = (target: SearchTarget): string =>
     ...(target.sortFrom === undefined ? {} : { range: { from: target.sortFrom } }),
   });
 
-/** The Query reading a source, and the sort attribute's placeholder. */
-const baseQuery = (src: PageSource): QueryCommandInput => {
-  const names: Record<string, string> = { '#p': src.index.partition };
-  const values: Item = { ':p': src.partition };
-  let condition = '#p = :p';
-  if (src.range) {
-    names['#s'] = src.index.sort;
-    if ('from' in src.range) {
-      condition += ' AND #s >= :from';
-      values[':from'] = src.range.from;
-    } else {
-      condition += ' AND begins_with(#s, :prefix)';
-      values[':prefix'] = src.range.prefix;
-    }
-  }
-  if (src.filter) {
-    Object.assign(names, src.filter.names);
-    Object.assign(values, src.filter.values);
-  }
+/**
+ * The Query reading a source: its partition and range (`sort` instead: a count of what lies
+ * before a range), its filter, and with `project`, only those attributes.
+ */
+const baseQuery = (
+  src: PageSource,
+  options: { sort?: KeyCond['sort']; project?: readonly string[] } = {},
+): QueryCommandInput => {
+  const range = src.range;
+  const sort: KeyCond['sort'] =
+    options.sort ??
+    (!range
+      ? undefined
+      : 'from' in range
+        ? { ge: [src.index.sort, range.from] }
+        : { beginsWith: [src.index.sort, range.prefix] });
   return {
     TableName: tableName(),
     ...(src.index.name ? { IndexName: src.index.name } : {}),
     ...(src.consistent ? { ConsistentRead: true } : {}),
-    KeyConditionExpression: condition,
-    ...(src.filter ? { FilterExpression: src.filter.expression } : {}),
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    ...queryOf(
+      { partition: [src.index.partition, src.partition], ...(sort ? { sort } : {}) },
+      {
+        ...(src.filter ? { filter: src.filter } : {}),
+        ...(options.project ? { project: options.project } : {}),
+      },
+    ),
   };
 };
 
@@ -358,9 +359,8 @@ const forward = (src: PageSource, direction: 'n' | 'p') => (src.order === 'oldes
  */
 const rangeCount = async (src: PageSource, all: readonly CountCell[]): Promise<number> => {
   if (!src.range || !('from' in src.range)) throw new Error('rangeCount counts a range from a sort value');
-  const { KeyConditionExpression: _, ...base } = baseQuery(src);
-  const inside = counting(base, '#p = :p AND #s >= :from');
-  const outside = counting(base, '#p = :p AND #s < :from');
+  const inside = counting(baseQuery(src));
+  const outside = counting(baseQuery(src, { sort: { lt: [src.index.sort, src.range.from] } }));
   for (;;) {
     await inside.step();
     if (inside.done()) return inside.total();
@@ -371,13 +371,12 @@ const rangeCount = async (src: PageSource, all: readonly CountCell[]): Promise<n
 
 /** Every entry of a source, counted with key-only COUNT queries (one per MB of entries). */
 export const countEntries = async (src: PageSource): Promise<number> => {
-  const { KeyConditionExpression, ...base } = baseQuery(src);
-  const all = counting(base, KeyConditionExpression as string);
+  const all = counting(baseQuery(src));
   while (!all.done()) await all.step();
   return all.total();
 };
 
-const counting = (base: QueryCommandInput, condition: string) => {
+const counting = (query: QueryCommandInput) => {
   let total = 0;
   let start: Item | undefined;
   let done = false;
@@ -387,8 +386,7 @@ const counting = (base: QueryCommandInput, condition: string) => {
     step: async () => {
       const out = await db().send(
         new QueryCommand({
-          ...base,
-          KeyConditionExpression: condition,
+          ...query,
           Select: 'COUNT',
           ExclusiveStartKey: start,
         }),
@@ -533,15 +531,7 @@ const skipThrough = async (
 };
 
 /** A source's Query returning its index keys and the table's only (what a skip needs). */
-const keysOnly = (src: PageSource): QueryCommandInput => {
-  const query = baseQuery(src);
-  const keyAttributes = [
-    ...new Set([src.index.partition, src.index.sort, TABLE_KEY.partition, TABLE_KEY.sort]),
-  ];
-  const names = Object.fromEntries(keyAttributes.map((name, i) => [`#k${i}`, name]));
-  return {
-    ...query,
-    ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...names },
-    ProjectionExpression: Object.keys(names).join(', '),
-  };
-};
+const keysOnly = (src: PageSource): QueryCommandInput =>
+  baseQuery(src, {
+    project: [...new Set([src.index.partition, src.index.sort, TABLE_KEY.partition, TABLE_KEY.sort])],
+  });

@@ -1,24 +1,19 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { derivedWrites } from './derived-writes';
 import { db, tableName } from './dynamo';
 import { type BaseRecord, RECORD_META, type RecordEntity, type Stored } from './entities/records';
-import {
-  deleteWrite,
-  derivedWrites,
-  guardTarget,
-  type Item,
-  itemOf,
-  recordOf,
-  searchTarget,
-  updateWrite,
-} from './entity';
+import type { Item } from './entity';
+import { itemOf, recordOf } from './entity-item';
 import { Conflict, NotFound, StaleVersion } from './errors';
-import { updateOf } from './expression';
+import { conditionOf, queryOf, updateOf } from './expression';
 import { isId, newId } from './ids';
+import { deleteWrite, updateWrite } from './item-changes';
 import { type ItemKey, keys } from './keys';
 import { guardPage, listPage } from './pages';
 import { queryAll } from './query-all';
+import { guardTarget, searchTarget } from './search-targets';
 import { LIST_INDEX } from './table-schema';
-import { itemId, type WriteOp } from './write-ops';
+import { ABSENT, itemId, type WriteOp } from './write-ops';
 
 /**
  * The record engine behind customers, agents and the lookups: reads, and the writes of a
@@ -40,9 +35,7 @@ export const allRecords = async <T extends BaseRecord>(
 ): Promise<Stored<T>[]> =>
   (await queryAll({
     IndexName: LIST_INDEX.name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': LIST_INDEX.partition },
-    ExpressionAttributeValues: { ':pk': keys.list(tenantId, e.kind) },
+    ...queryOf({ partition: [LIST_INDEX.partition, keys.list(tenantId, e.kind)] }),
   })) as unknown as Stored<T>[];
 
 export const getRecord = async <T extends BaseRecord>(
@@ -119,7 +112,7 @@ export const insertWrites = <T extends BaseRecord>(
     ops: [
       {
         item: {
-          Put: { Item: stored(e, tenantId, record, 1), ConditionExpression: 'attribute_not_exists(pk)' },
+          Put: { Item: stored(e, tenantId, record, 1), ...conditionOf(ABSENT) },
         },
       },
       ...derivedWrites(e, tenantId, id, record),
@@ -170,10 +163,7 @@ export const deleteWrites = <T extends BaseRecord>(
   return [
     deleteWrite(e, tenantId, current as unknown as Item, {
       ...precondition(e, current.id, ifMatch),
-      condition: {
-        expression: '(attribute_not_exists(refCount) OR refCount <= :zero)',
-        values: { ':zero': 0 },
-      },
+      condition: { or: [{ missing: 'refCount' }, { le: ['refCount', 0] }] },
     }),
     ...derivedWrites(e, tenantId, current.id, undefined, fieldsOf(current)),
   ];

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
+import { derivedWrites } from './derived-writes';
 import { readDocuments, sortDocuments } from './detail-items';
 import { db, tableName } from './dynamo';
 import {
@@ -13,18 +14,12 @@ import {
   type TicketRecord,
   ticketEntity,
 } from './entities/ticket';
-import {
-  deleteWrite,
-  derivedWrites,
-  hydrate,
-  type Item,
-  itemOf,
-  recordOf,
-  searchTarget,
-  updateWrite,
-} from './entity';
+import type { Item } from './entity';
+import { hydrate, itemOf, recordOf } from './entity-item';
 import { NotFound, StaleVersion } from './errors';
+import { conditionOf, projectionOf, queryOf, updateOf } from './expression';
 import { isId } from './ids';
+import { deleteWrite, updateWrite } from './item-changes';
 import {
   type ChildKind,
   childKind,
@@ -37,8 +32,9 @@ import {
 import { hasPageAttributes } from './migrations/legacy';
 import { countEntries, listPage, type Page, type PageSource, pageOf } from './pages';
 import { queryAll } from './query-all';
+import { searchTarget } from './search-targets';
 import { FEED_CLOCK, SEARCH_INDEXES, TABLE_KEY } from './table-schema';
-import { itemId, type WriteOp } from './write-ops';
+import { ABSENT, EXISTS, itemId, type WriteOp } from './write-ops';
 
 /**
  * Ticket items and queries: the ticket, its replies, notes, documents and tags as transaction
@@ -63,7 +59,7 @@ const ticketOf = (item: Item | undefined): StoredTicket | undefined =>
 /** A new ticket with its tags, counts and reference counts. */
 export const createTicketWrites = (tenantId: string, ticket: TicketRecord): WriteOp[] => [
   {
-    item: { Put: { Item: ticketItem(tenantId, ticket, 1), ConditionExpression: 'attribute_not_exists(pk)' } },
+    item: { Put: { Item: ticketItem(tenantId, ticket, 1), ...conditionOf(ABSENT) } },
     feedOrdered: true,
   },
   ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),
@@ -113,13 +109,13 @@ export const deleteTicketWrites = (
 
 /**
  * The ticket-side half of a reply or note, without reading the ticket: move `managedDate` (and
- * its index entry), bump the version, and set what the caller adds (`SET` clauses and values).
+ * its index entry), bump the version, set the fields the caller names and add to its counts.
  */
 export const touchTicketWrite = (
   tenantId: string,
   id: string,
   now: number,
-  extra: { set?: string; values?: Item } = {},
+  extra: { set?: Partial<TicketRecord>; add?: Partial<Record<'numberOfReplies', number>> } = {},
 ): WriteOp => {
   const managed = ticketEntity.ranges?.managedDate;
   if (!managed) throw new Error('tickets are ordered by managedDate');
@@ -128,14 +124,17 @@ export const touchTicketWrite = (
       Update: {
         Key: ticketKey(tenantId, id),
         // managedDate is read from its order key (an older item's copy of it goes).
-        UpdateExpression: `SET #managed = :managed${extra.set ?? ''} REMOVE managedDate ADD version :one`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#managed': SEARCH_INDEXES[managed.slot].sort },
-        ExpressionAttributeValues: {
-          ':managed': managed.order({ id, managedDate: now } as TicketRecord),
-          ':one': 1,
-          ...extra.values,
-        },
+        ...updateOf(
+          {
+            set: {
+              [SEARCH_INDEXES[managed.slot].sort]: managed.order({ id, managedDate: now } as TicketRecord),
+              ...extra.set,
+            },
+            remove: ['managedDate'],
+            add: { version: 1, ...extra.add },
+          },
+          EXISTS,
+        ),
       },
     },
     onConditionFailed: () => ticketMissing(id),
@@ -147,7 +146,7 @@ export const touchTicketWrite = (
 export const replyWrites = (tenantId: string, reply: ReplyRecord, path = ''): WriteOp[] => [
   {
     item: {
-      Put: { Item: itemOf(replyEntity, tenantId, reply), ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { Item: itemOf(replyEntity, tenantId, reply), ...conditionOf(ABSENT) },
     },
   },
   ...derivedWrites(replyEntity, tenantId, reply.id, reply, undefined, path),
@@ -156,7 +155,7 @@ export const replyWrites = (tenantId: string, reply: ReplyRecord, path = ''): Wr
 export const noteWrites = (tenantId: string, note: NoteRecord): WriteOp[] => [
   {
     item: {
-      Put: { Item: itemOf(noteEntity, tenantId, note), ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { Item: itemOf(noteEntity, tenantId, note), ...conditionOf(ABSENT) },
     },
   },
   ...derivedWrites(noteEntity, tenantId, note.id, note),
@@ -165,7 +164,7 @@ export const noteWrites = (tenantId: string, note: NoteRecord): WriteOp[] => [
 export const documentWrites = (tenantId: string, documents: DocumentRecord[]): WriteOp[] =>
   documents.map((doc) => ({
     item: {
-      Put: { Item: itemOf(documentEntity, tenantId, doc), ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { Item: itemOf(documentEntity, tenantId, doc), ...conditionOf(ABSENT) },
     },
   }));
 
@@ -202,12 +201,11 @@ export const readCollection = async (
 ): Promise<TicketCollection> => {
   const items = isId(id)
     ? await queryAll({
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': ticketKey(tenantId, id).pk },
+        ...queryOf(
+          { partition: ['pk', ticketKey(tenantId, id).pk] },
+          projection === 'keys' ? { project: ['pk', 'sk', 'key'] } : {},
+        ),
         ConsistentRead: true,
-        ...(projection === 'keys'
-          ? { ProjectionExpression: 'pk, sk, #key', ExpressionAttributeNames: { '#key': 'key' } }
-          : {}),
       })
     : [];
   const of = (kind: ReturnType<typeof childKind>) =>
@@ -359,11 +357,7 @@ export const listDocuments = async (
   const ticket = existing(tenantId, ticketId);
   const source = childSource(tenantId, ticketId, 'document', countEntries, {
     carryCount: true,
-    filter: {
-      expression: 'attribute_not_exists(#fReply) OR attribute_type(#fReply, :fNull)',
-      names: { '#fReply': 'replyId' },
-      values: { ':fNull': 'NULL' },
-    },
+    filter: { or: [{ missing: 'replyId' }, { attributeType: ['replyId', 'NULL'] }] },
   });
   const [page] = await Promise.all([pageOf(source, query.page, query.cursor), ticket]);
   return page as unknown as Page<DocumentRecord>;
@@ -376,7 +370,7 @@ const existing = async (tenantId: string, id: string): Promise<{ numberOfReplies
       TableName: tableName(),
       Key: ticketKey(tenantId, id),
       ConsistentRead: true,
-      ProjectionExpression: 'pk, numberOfReplies',
+      ...projectionOf(['pk', 'numberOfReplies']),
     }),
   );
   if (!out.Item) throw ticketMissing(id);

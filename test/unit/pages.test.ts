@@ -4,7 +4,6 @@ import { fitCount, payloadBytes } from '../../shared/http/byte-budget';
 import { pageResponse, pageUrl, pageView } from '../../shared/http/views/page';
 import { customerEntity } from '../../shared/store/entities/records';
 import { ticketEntity } from '../../shared/store/entities/ticket';
-import { searchTarget } from '../../shared/store/entity';
 import { InvalidCursor } from '../../shared/store/errors';
 import { LEGACY_SEARCH_INDEXES } from '../../shared/store/migrations/legacy';
 import {
@@ -17,6 +16,7 @@ import {
   RECORDS_PER_PAGE,
   resumeKey,
 } from '../../shared/store/pages';
+import { searchTarget } from '../../shared/store/search-targets';
 import { TENANT } from './fixtures';
 
 const SORT = 'listsk';

@@ -1,9 +1,10 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../dynamo';
-import { type Entity, type Item, searchTarget } from '../entity';
+import type { Entity, Item } from '../entity';
 import { conditionOf, queryOf, updateOf } from '../expression';
 import { counterNames, type ItemKey, keys } from '../keys';
 import { queryAll } from '../query-all';
+import { searchTarget } from '../search-targets';
 import { StaleWrite, writeAtomically } from '../transact';
 import { COUNT, type CountCell, countMove, type WriteOp } from '../write-ops';
 
