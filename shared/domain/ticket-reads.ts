@@ -9,16 +9,9 @@ import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../s
 import type { EntityKind } from '../store/keys';
 import { PAGE_BYTES } from '../store/pages';
 import { listTicketHeads } from '../store/ticket-detail-page';
-import {
-  listDocuments,
-  listNotes,
-  listReplies,
-  listTickets,
-  type Related,
-  readRelated,
-  type StoredTicket,
-  ticketMissing,
-} from '../store/tickets';
+import { listDocuments, listNotes, listReplies, listTickets } from '../store/ticket-pages';
+import { readRelated } from '../store/ticket-reads';
+import { type Related, type StoredTicket, ticketMissing } from '../store/tickets';
 
 /**
  * Ticket reads: a detail (its collection in one Query for most tickets, the records it points at

@@ -5,24 +5,19 @@ import { allocateSequence, releaseSequence } from '../store/counters';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
-import { checkVersion } from '../store/records';
+import { checkVersion } from '../store/record-writes';
 import { deleteKeys } from '../store/sweep';
+import { childKeys, findTicket, readCollection, readTicket } from '../store/ticket-reads';
 import {
-  childKeys,
   createTicketWrites,
   deleteTicketWrites,
   documentWrites,
-  findTicket,
   noteWrites,
-  readCollection,
-  readTicket,
   replyWrites,
-  type StoredTicket,
-  ticketFields,
-  ticketMissing,
   touchTicketWrite,
   updateTicketWrites,
-} from '../store/tickets';
+} from '../store/ticket-writes';
+import { type StoredTicket, ticketFields, ticketMissing } from '../store/tickets';
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { commit, type WriteContext } from './commit';

@@ -1,7 +1,8 @@
 import { deleteRecord, insertRecord, type RecordResource, updateRecord } from '../domain/records';
 import type { OperationId } from '../routes';
 import type { BaseRecord, RecordEntity } from '../store/entities/records';
-import { getRecord, listRecords } from '../store/records';
+import { listRecords } from '../store/record-pages';
+import { getRecord } from '../store/record-reads';
 import { apiHandler } from './api-handler';
 import { listRequest } from './list-query';
 import { etagOf, json } from './responses';

@@ -1,7 +1,10 @@
 import { config } from '../config';
 import { conditionOf } from './expression';
 import { keys } from './keys';
-import { countEntries, type Page, type PageSource, pageOf } from './pages';
+import { countEntries } from './page-count';
+import { pageOf } from './page-read';
+import type { PageSource } from './page-source';
+import type { Page } from './pages';
 import { TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 

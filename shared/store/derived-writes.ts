@@ -1,5 +1,5 @@
 import { type Entity, type Item, nonEmpty, type Pointer, slotSearches } from './entity';
-import { itemOf, same } from './entity-item';
+import { same } from './entity-item';
 import { Conflict, InvalidReference } from './errors';
 import { conditionOf, updateOf } from './expression';
 import { isId } from './ids';

@@ -1,5 +1,5 @@
 import { searchText } from '../schemas/list-query';
-import { type Entity, type GuardSearch, guardOf, type Item, isGuardSearch, type QueryValue } from './entity';
+import { type Entity, guardOf, type Item, isGuardSearch, type QueryValue } from './entity';
 import { hydrate } from './entity-item';
 import { counterNames, type ItemKey, keys } from './keys';
 import { searchIndexOf } from './migrations/legacy';

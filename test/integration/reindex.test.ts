@@ -10,7 +10,7 @@ import * as legacyCode from '../../shared/store/migrations/legacy';
 import { reindexTenant, shapeOf } from '../../shared/store/migrations/reindex';
 import { rewriteRecord } from '../../shared/store/migrations/rewrite';
 import { searchTarget } from '../../shared/store/search-targets';
-import { listTickets } from '../../shared/store/tickets';
+import { listTickets } from '../../shared/store/ticket-pages';
 import { StaleWrite } from '../../shared/store/transact';
 import { newTenant } from '../helpers/api';
 import { type LegacyFixture, legacyTenant } from '../helpers/legacy-tenant';

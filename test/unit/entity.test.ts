@@ -22,7 +22,7 @@ import { updateWrite } from '../../shared/store/item-changes';
 import { type EntityKind, itemKindOf, keys, sortableTime } from '../../shared/store/keys';
 import { guardTarget, searchInputs, searchTarget } from '../../shared/store/search-targets';
 import { LIST_INDEX, PAGE_ATTRIBUTES, SEARCH_INDEXES } from '../../shared/store/table-schema';
-import { createTicketWrites, replyWrites } from '../../shared/store/tickets';
+import { createTicketWrites, replyWrites } from '../../shared/store/ticket-writes';
 import { mergeCounters } from '../../shared/store/transact';
 import type { CountCell, WriteOp } from '../../shared/store/write-ops';
 import { addsOf, customer, id, itemMoves, NOW, spelled, TENANT, thrown, ticket } from './fixtures';

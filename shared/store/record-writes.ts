@@ -1,61 +1,20 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { derivedWrites } from './derived-writes';
-import { db, tableName } from './dynamo';
 import { type BaseRecord, RECORD_META, type RecordEntity, type Stored } from './entities/records';
 import type { Item } from './entity';
 import { itemOf, recordOf } from './entity-item';
-import { Conflict, NotFound, StaleVersion } from './errors';
-import { conditionOf, queryOf, updateOf } from './expression';
-import { isId, newId } from './ids';
+import { Conflict, StaleVersion } from './errors';
+import { conditionOf, updateOf } from './expression';
+import { newId } from './ids';
 import { deleteWrite, updateWrite } from './item-changes';
-import { type ItemKey, keys } from './keys';
-import { guardPage, listPage } from './pages';
-import { queryAll } from './query-all';
-import { guardTarget, searchTarget } from './search-targets';
-import { LIST_INDEX } from './table-schema';
-import { ABSENT, itemId, type WriteOp } from './write-ops';
-
+import { recordMissing } from './record-reads';
+import { ABSENT, type WriteOp } from './write-ops';
 /**
- * The record engine behind customers, agents and the lookups: reads, and the writes of a
- * create, an update and a delete as transaction elements. Everything a record implies
- * (indexes, counters, guards, reference checks) comes from its declaration through the entity
- * engine. Updates and deletes are conditioned on the version they read: domain/commit.ts
- * re-reads and retries when another write got there first.
+ * The writes of the record resources (customers, agents, lookups, webhook subscriptions) as
+ * transaction elements: a create, an update and a delete. Everything a record implies (indexes,
+ * counters, guards, reference checks) comes from its declaration through the entity engine.
+ * Updates and deletes are conditioned on the version they read: domain/commit.ts re-reads and
+ * retries when another write got there first.
  */
-export const recordMissing = <T extends BaseRecord>(e: RecordEntity<T>, id: string) =>
-  new NotFound(`${e.label} ${id}`);
-
-/**
- * Every record of a kind in a tenant, read whole from its list index (eventually consistent): for
- * kinds a tenant has few of (webhook subscriptions, capped by their entity's `list.max`).
- */
-export const allRecords = async <T extends BaseRecord>(
-  e: RecordEntity<T>,
-  tenantId: string,
-): Promise<Stored<T>[]> =>
-  (await queryAll({
-    IndexName: LIST_INDEX.name,
-    ...queryOf({ partition: [LIST_INDEX.partition, keys.list(tenantId, e.kind)] }),
-  })) as unknown as Stored<T>[];
-
-export const getRecord = async <T extends BaseRecord>(
-  e: RecordEntity<T>,
-  tenantId: string,
-  id: string,
-  consistent = false,
-): Promise<Stored<T>> => {
-  if (!isId(id)) throw recordMissing(e, id);
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: e.key(tenantId, { id } as T),
-      ConsistentRead: consistent,
-    }),
-  );
-  if (!out.Item) throw recordMissing(e, id);
-  return out.Item as Stored<T>;
-};
-
 /**
  * Sets `fields` (none searched, counted or referenced) of the record read as `current`, bumping its
  * version, only if it is still that version: `stale` otherwise (a user's change stands).
@@ -167,33 +126,4 @@ export const deleteWrites = <T extends BaseRecord>(
     }),
     ...derivedWrites(e, tenantId, current.id, undefined, fieldsOf(current)),
   ];
-};
-
-/**
- * A page of a resource's records: the whole list or one exact-match search, each from its own
- * index. A plain list's entries are the records; a search's entries are keys only, so the page's
- * one BatchGetItem reads the records with the count. A search served by a unique guard (e-mail)
- * reads the guard, then the record it names.
- */
-export const listRecords = async <T extends BaseRecord>(
-  e: RecordEntity<T>,
-  tenantId: string,
-  query: { page: number; cursor?: string; search?: { param: string; value: string } },
-) => {
-  const guard = guardTarget(e, tenantId, query.search);
-  if (guard) {
-    const page = await guardPage(guard, query.page, query.cursor);
-    return { ...page, items: page.items as unknown as (Stored<T> | undefined)[] };
-  }
-  const target = searchTarget(e, tenantId, query.search);
-  const whole = target.index.projection === 'ALL';
-  const page = await listPage(
-    { tenantId, resource: e.kind, target, page: query.page, cursor: query.cursor },
-    whole ? undefined : (entries) => entries.map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) })),
-  );
-  // Aligned with the entries (links resume after them); a record deleted since is undefined.
-  const items = whole
-    ? page.items
-    : page.items.map((entry) => page.fetched.get(itemId(entry as unknown as ItemKey)));
-  return { ...page, items: items as unknown as (Stored<T> | undefined)[] };
 };
