@@ -86,7 +86,9 @@ describe('function packages', () => {
       /shared\/http\/views\//,
     ];
     const writes = routes.filter((r) => r.method !== 'GET');
-    expect(writes.map((r) => r.operationId)).toEqual(expect.arrayContaining(['ticketReply', 'customerInsert']));
+    expect(writes.map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['ticketReply', 'customerInsert']),
+    );
     for (const r of writes) {
       const { sources } = JSON.parse(readFileSync(join(packageOf(r), 'index.mjs.map'), 'utf8')) as {
         sources: string[];
