@@ -96,7 +96,7 @@ export const readTicketDetail = async (tenantId: string, id: string): Promise<Ti
   return { ticket, parts, related };
 };
 
-/** A page of tickets with the records they point at: two requests (store/tickets.ts `listTickets`). */
+/** A page of tickets with the records they point at: two requests (store/ticket-pages.ts `listTickets`). */
 export const readTicketPage = (tenantId: string, query: Parameters<typeof listTickets>[1]) =>
   listTickets(tenantId, query, (tickets) => relatedOf(tickets));
 

@@ -45,7 +45,7 @@ export interface SlotSearch<T> {
  * An exact search of a value the entity keeps unique (its `unique` entry of the same `field`),
  * served by that guard item instead of an index slot: the record writes no index entry for it.
  * It matches one record or none, so no count is kept and no page has a next one (no cursor).
- * A page reads the guard, then the record its `ownerId` names (store/pages.ts `guardPage`).
+ * A page reads the guard, then the record its `ownerId` names (store/page-read.ts `guardPage`).
  */
 export interface GuardSearch {
   servedBy: 'unique';

@@ -88,7 +88,7 @@ const precondition = <T extends BaseRecord>(e: RecordEntity<T>, id: string, ifMa
 
 /**
  * Changes the record read as `current` into `after` (merged by the caller): only the fields that
- * differ are written, conditioned on what the change depends on (entity.ts `updateWrite`).
+ * differ are written, conditioned on what the change depends on (item-changes.ts `updateWrite`).
  */
 export const updateWrites = <T extends BaseRecord>(
   e: RecordEntity<T>,
