@@ -1,4 +1,4 @@
 import { agents } from '../shared/domain/agents';
-import { deleteHandler } from '../shared/http/record-handlers';
+import { deleteHandler } from '../shared/http/record-write-handlers';
 
 export const handler = deleteHandler('agentDelete', agents);

@@ -1,4 +1,4 @@
-import { detailHandler } from '../shared/http/record-handlers';
+import { detailHandler } from '../shared/http/record-detail-handler';
 import { agentView } from '../shared/http/views/records';
 import { agentEntity } from '../shared/store/entities/records';
 

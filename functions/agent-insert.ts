@@ -1,4 +1,4 @@
 import { agents } from '../shared/domain/agents';
-import { insertHandler } from '../shared/http/record-handlers';
+import { insertHandler } from '../shared/http/record-write-handlers';
 
 export const handler = insertHandler('agentInsert', agents);

@@ -1,4 +1,4 @@
-import { listHandler } from '../shared/http/record-handlers';
+import { listHandler } from '../shared/http/record-list-handler';
 import { agentView } from '../shared/http/views/records';
 import { agentEntity } from '../shared/store/entities/records';
 

@@ -1,4 +1,4 @@
 import { customers } from '../shared/domain/customers';
-import { deleteHandler } from '../shared/http/record-handlers';
+import { deleteHandler } from '../shared/http/record-write-handlers';
 
 export const handler = deleteHandler('customerDelete', customers);

@@ -1,4 +1,4 @@
-import { listHandler } from '../shared/http/record-handlers';
+import { listHandler } from '../shared/http/record-list-handler';
 import { customerView } from '../shared/http/views/records';
 import { customerEntity } from '../shared/store/entities/records';
 

@@ -4,7 +4,7 @@ import { getBlob } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';
 import { customerEntity } from '../shared/store/entities/records';
 import { NotFound } from '../shared/store/errors';
-import { getRecord } from '../shared/store/records';
+import { getRecord } from '../shared/store/record-reads';
 
 /**
  * `GET /customer/photo/{id}`: the photo's bytes with the media type their signature showed on

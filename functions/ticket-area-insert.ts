@@ -1,4 +1,4 @@
 import { ticketAreas } from '../shared/domain/lookups';
-import { insertHandler } from '../shared/http/record-handlers';
+import { insertHandler } from '../shared/http/record-write-handlers';
 
 export const handler = insertHandler('ticketAreaInsert', ticketAreas);

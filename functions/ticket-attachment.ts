@@ -2,7 +2,7 @@ import { DOWNLOAD_URL_SECONDS, downloadUrl } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';
 import { json } from '../shared/http/responses';
 import type { RedirectView } from '../shared/schemas/views';
-import { readDocument } from '../shared/store/tickets';
+import { readDocument } from '../shared/store/ticket-reads';
 
 /**
  * `GET /ticket/{id}/attachment/{documentId}`: a 302 to a short-lived presigned S3 address that

@@ -1,4 +1,4 @@
-import { listHandler } from '../shared/http/record-handlers';
+import { listHandler } from '../shared/http/record-list-handler';
 import { lookupView } from '../shared/http/views/records';
 import { ticketGroupEntity } from '../shared/store/entities/records';
 

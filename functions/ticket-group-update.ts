@@ -1,4 +1,4 @@
 import { ticketGroups } from '../shared/domain/lookups';
-import { updateHandler } from '../shared/http/record-handlers';
+import { updateHandler } from '../shared/http/record-write-handlers';
 
 export const handler = updateHandler('ticketGroupUpdate', ticketGroups);

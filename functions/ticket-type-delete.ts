@@ -1,4 +1,4 @@
 import { ticketTypes } from '../shared/domain/lookups';
-import { deleteHandler } from '../shared/http/record-handlers';
+import { deleteHandler } from '../shared/http/record-write-handlers';
 
 export const handler = deleteHandler('ticketTypeDelete', ticketTypes);

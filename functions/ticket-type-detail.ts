@@ -1,4 +1,4 @@
-import { detailHandler } from '../shared/http/record-handlers';
+import { detailHandler } from '../shared/http/record-detail-handler';
 import { lookupView } from '../shared/http/views/records';
 import { ticketTypeEntity } from '../shared/store/entities/records';
 

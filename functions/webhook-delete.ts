@@ -1,4 +1,4 @@
 import { webhooks } from '../shared/domain/webhooks';
-import { deleteHandler } from '../shared/http/record-handlers';
+import { deleteHandler } from '../shared/http/record-write-handlers';
 
 export const handler = deleteHandler('webhookDelete', webhooks);

@@ -1,4 +1,4 @@
-import { detailHandler } from '../shared/http/record-handlers';
+import { detailHandler } from '../shared/http/record-detail-handler';
 import { webhookView } from '../shared/http/views/records';
 import { webhookEntity } from '../shared/store/entities/records';
 

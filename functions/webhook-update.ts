@@ -1,4 +1,4 @@
 import { webhooks } from '../shared/domain/webhooks';
-import { updateHandler } from '../shared/http/record-handlers';
+import { updateHandler } from '../shared/http/record-write-handlers';
 
 export const handler = updateHandler('webhookUpdate', webhooks);

@@ -17,8 +17,9 @@ import {
   webhookEntity,
 } from './store/entities/records';
 import { ticketEntity } from './store/entities/ticket';
-import { type Entity, searchInputs } from './store/entity';
+import type { Entity } from './store/entity';
 import { blobKeys } from './store/keys';
+import { searchInputs } from './store/search-targets';
 
 /**
  * The route table: the typed contract of the HTTP surface. The CDK stack, the local server,

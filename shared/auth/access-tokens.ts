@@ -4,7 +4,7 @@ import type { TokenView } from '../schemas/views';
 import { getMany } from '../store/batch-get';
 import { activeClientCheck, readClientItem } from '../store/client-items';
 import { accessTokenEntity } from '../store/entities/system';
-import { itemOf } from '../store/entity';
+import { itemOf } from '../store/entity-item';
 import { Unauthorized } from '../store/errors';
 import { keys } from '../store/keys';
 import { inRegion, storeRegion } from '../store/store-region';

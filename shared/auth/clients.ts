@@ -9,7 +9,7 @@ import {
   updateClient,
 } from '../store/client-items';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
-import { itemOf } from '../store/entity';
+import { itemOf } from '../store/entity-item';
 import { NotFound } from '../store/errors';
 import { newId } from '../store/ids';
 import { counterNames, keys } from '../store/keys';

@@ -6,7 +6,8 @@ import { CursorExpired, InvalidCursor } from '../store/errors';
 import { readEvent, readEvents, type StoredEvent } from '../store/events';
 import { keys, sortableTime, timeOf } from '../store/keys';
 import { RECORDS_PER_PAGE } from '../store/pages';
-import { type Related, readRelated } from '../store/tickets';
+import { readRelated } from '../store/ticket-reads';
+import type { Related } from '../store/tickets';
 import { relatedOf } from './ticket-reads';
 
 /**

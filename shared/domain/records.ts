@@ -1,13 +1,7 @@
 import type { BaseRecord, RecordEntity, Stored } from '../store/entities/records';
 import type { EventDraft } from '../store/events';
-import {
-  checkVersion,
-  deleteWrites,
-  fieldsOf,
-  getRecord,
-  insertWrites,
-  updateWrites,
-} from '../store/records';
+import { getRecord } from '../store/record-reads';
+import { checkVersion, deleteWrites, fieldsOf, insertWrites, updateWrites } from '../store/record-writes';
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { commit, NOTHING_STAGED, type Staged, type WriteContext, type WritePlan } from './commit';

@@ -9,16 +9,9 @@ import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../s
 import type { EntityKind } from '../store/keys';
 import { PAGE_BYTES } from '../store/pages';
 import { listTicketHeads } from '../store/ticket-detail-page';
-import {
-  listDocuments,
-  listNotes,
-  listReplies,
-  listTickets,
-  type Related,
-  readRelated,
-  type StoredTicket,
-  ticketMissing,
-} from '../store/tickets';
+import { listDocuments, listNotes, listReplies, listTickets } from '../store/ticket-pages';
+import { readRelated } from '../store/ticket-reads';
+import { type Related, type StoredTicket, ticketMissing } from '../store/tickets';
 
 /**
  * Ticket reads: a detail (its collection in one Query for most tickets, the records it points at
@@ -103,7 +96,7 @@ export const readTicketDetail = async (tenantId: string, id: string): Promise<Ti
   return { ticket, parts, related };
 };
 
-/** A page of tickets with the records they point at: two requests (store/tickets.ts `listTickets`). */
+/** A page of tickets with the records they point at: two requests (store/ticket-pages.ts `listTickets`). */
 export const readTicketPage = (tenantId: string, query: Parameters<typeof listTickets>[1]) =>
   listTickets(tenantId, query, (tickets) => relatedOf(tickets));
 

@@ -5,24 +5,19 @@ import { allocateSequence, releaseSequence } from '../store/counters';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
-import { checkVersion } from '../store/records';
+import { checkVersion } from '../store/record-writes';
 import { deleteKeys } from '../store/sweep';
+import { childKeys, findTicket, readCollection, readTicket } from '../store/ticket-reads';
 import {
-  childKeys,
   createTicketWrites,
   deleteTicketWrites,
   documentWrites,
-  findTicket,
   noteWrites,
-  readCollection,
-  readTicket,
   replyWrites,
-  type StoredTicket,
-  ticketFields,
-  ticketMissing,
   touchTicketWrite,
   updateTicketWrites,
-} from '../store/tickets';
+} from '../store/ticket-writes';
+import { type StoredTicket, ticketFields, ticketMissing } from '../store/tickets';
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { commit, type WriteContext } from './commit';
@@ -180,8 +175,8 @@ export const replyToTicket = async (
   const batches = [{ documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: record.id }];
   const writes = (docs: DocumentRecord[]) => [
     touchTicketWrite(tenantId, ticketId, now, {
-      set: ', toReply = :toReply, toReplyCustomer = :toReplyCustomer, numberOfReplies = numberOfReplies + :one',
-      values: { ':toReply': turn.toReply, ':toReplyCustomer': turn.toReplyCustomer },
+      set: { toReply: turn.toReply, toReplyCustomer: turn.toReplyCustomer },
+      add: { numberOfReplies: 1 },
     }),
     ...replyWrites(tenantId, record),
     ...documentWrites(tenantId, docs),

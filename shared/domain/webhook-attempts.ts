@@ -1,6 +1,7 @@
 import { attemptWrite, type DeliveryAttempt, listAttempts } from '../store/deliveries';
 import { type Stored, type WebhookRecord, webhookEntity } from '../store/entities/records';
-import { fieldsAtVersion, getRecord } from '../store/records';
+import { getRecord } from '../store/record-reads';
+import { fieldsAtVersion } from '../store/record-writes';
 import { StaleWrite, writeAtomically } from '../store/transact';
 import type { DeliveryOutcome } from './webhook-delivery';
 import { disabledReason, shouldDisable } from './webhook-retry';

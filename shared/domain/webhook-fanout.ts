@@ -8,7 +8,7 @@ import {
   pendingAfter,
   type Redelivery,
 } from '../store/pending-deliveries';
-import { allRecords } from '../store/records';
+import { allRecords } from '../store/record-reads';
 
 /**
  * The first half of webhook delivery: committed events (read from the table's stream, in commit

@@ -2,9 +2,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
 import { db, tableName } from './dynamo';
 import { HomeMoving } from './errors';
+import { updateOf } from './expression';
 import { sequenceFence } from './home-fence';
 import { type ItemKey, keys } from './keys';
-import { type CountCell, itemId } from './write-ops';
+import { COUNT, type CountCell, itemId } from './write-ops';
 
 type Item = Record<string, unknown>;
 
@@ -51,14 +52,11 @@ export const allocateSequence = async (tenantId: string, name: string): Promise<
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.counter(tenantId, name),
-        UpdateExpression: 'ADD #n :one',
-        ExpressionAttributeNames: { '#n': 'n', ...fence?.ExpressionAttributeNames },
-        ExpressionAttributeValues: { ':one': 1, ...fence?.ExpressionAttributeValues },
-        ...(fence ? { ConditionExpression: fence.ConditionExpression } : {}),
+        ...updateOf({ add: { [COUNT]: 1 } }, fence),
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return out.Attributes?.n as number;
+    return out.Attributes?.[COUNT] as number;
   } catch (error) {
     if (fence && (error as Error).name === 'ConditionalCheckFailedException') throw new HomeMoving();
     throw error;
@@ -71,10 +69,7 @@ export const releaseSequence = async (tenantId: string, name: string, value: num
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.counter(tenantId, name),
-        UpdateExpression: 'SET #n = :previous',
-        ConditionExpression: '#n = :value',
-        ExpressionAttributeNames: { '#n': 'n' },
-        ExpressionAttributeValues: { ':previous': value - 1, ':value': value },
+        ...updateOf({ set: { [COUNT]: value - 1 } }, { eq: [COUNT, value] }),
       }),
     );
   } catch {

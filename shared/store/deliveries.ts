@@ -1,8 +1,12 @@
 import { config } from '../config';
+import { conditionOf } from './expression';
 import { keys } from './keys';
-import { countEntries, type Page, type PageSource, pageOf } from './pages';
+import { countEntries } from './page-count';
+import { pageOf } from './page-read';
+import type { PageSource } from './page-source';
+import type { Page } from './pages';
 import { TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
-import type { WriteOp } from './write-ops';
+import { ABSENT, type WriteOp } from './write-ops';
 
 /**
  * Delivery attempts of webhook subscriptions: one item per attempt of one event to one
@@ -52,7 +56,7 @@ export const attemptItem = (tenantId: string, webhookId: string, a: DeliveryAtte
 /** The Put of one attempt (a retry of the same write cannot add it twice). */
 export const attemptWrite = (tenantId: string, webhookId: string, a: DeliveryAttempt): WriteOp => ({
   item: {
-    Put: { Item: attemptItem(tenantId, webhookId, a), ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: { Item: attemptItem(tenantId, webhookId, a), ...conditionOf(ABSENT) },
   },
 });
 

@@ -1,3 +1,4 @@
+import { updateOf } from './expression';
 import { type ItemKey, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
 import { updateIf } from './update-if';
@@ -48,16 +49,17 @@ export const acquireSlot = async (
     const [slot] = left.splice(Math.floor(Math.random() * left.length), 1) as [string];
     const taken = await updateIf({
       Key: { pk, sk: slot },
-      UpdateExpression: 'SET holder = :h, #until = :until, #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(#until) OR #until <= :now',
-      ExpressionAttributeNames: { '#until': 'until', '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: {
-        ':h': holder,
-        ':until': now + leaseMs,
-        ':now': now,
-        // Slots of a tenant whose webhooks went quiet go away by themselves.
-        ':ttl': Math.floor((now + leaseMs) / 1000) + 86_400,
-      },
+      ...updateOf(
+        {
+          set: {
+            holder,
+            until: now + leaseMs,
+            // Slots of a tenant whose webhooks went quiet go away by themselves.
+            [TTL_ATTRIBUTE]: Math.floor((now + leaseMs) / 1000) + 86_400,
+          },
+        },
+        { or: [{ missing: 'until' }, { le: ['until', now] }] },
+      ),
     });
     if (taken) return { tenantId, slot, holder };
   }
@@ -68,9 +70,6 @@ export const acquireSlot = async (
 export const releaseSlot = async (held: HeldSlot): Promise<void> => {
   await updateIf({
     Key: { pk: keys.deliverySlots(held.tenantId), sk: held.slot },
-    UpdateExpression: 'SET #until = :zero',
-    ConditionExpression: 'holder = :h',
-    ExpressionAttributeNames: { '#until': 'until' },
-    ExpressionAttributeValues: { ':zero': 0, ':h': held.holder },
+    ...updateOf({ set: { until: 0 } }, { eq: ['holder', held.holder] }),
   });
 };

@@ -1,7 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { type DocumentRecord, type NoteRecord, type ReplyRecord, ticketEntity } from './entities/ticket';
-import { hydrate, type Item } from './entity';
+import type { Item } from './entity';
+import { hydrate } from './entity-item';
+import { queryOf } from './expression';
 import { isId } from './ids';
 import { type ChildKind, childKind, childPrefix, keys, RECORD_SK } from './keys';
 import { queryAll } from './query-all';
@@ -52,8 +54,7 @@ export const sortDocuments = (documents: DocumentRecord[]) =>
 export const readDocuments = async (pk: string): Promise<DocumentRecord[]> =>
   sortDocuments(
     (await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': childPrefix('document') },
+      ...queryOf({ partition: ['pk', pk], sort: { beginsWith: ['sk', childPrefix('document')] } }),
       ConsistentRead: true,
     })) as unknown as DocumentRecord[],
   );
@@ -63,8 +64,7 @@ export const readDetailHead = async (pk: string): Promise<DetailHead | undefined
   const first = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
+      ...queryOf({ partition: ['pk', pk] }),
       ConsistentRead: true,
     }),
   );
@@ -157,8 +157,7 @@ const readRecent = async (pk: string, kind: 'reply' | 'note', limit: RecentLimit
     const out = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': childPrefix(kind) },
+        ...queryOf({ partition: ['pk', pk], sort: { beginsWith: ['sk', childPrefix(kind)] } }),
         ConsistentRead: true,
         ScanIndexForward: false,
         Limit: limit.count + 1 - found.length,

@@ -2,12 +2,13 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
 import type { Item } from './entity';
+import { andCondition, andUpdate, type Cond, conditionOf, queryOf } from './expression';
 import { newId } from './ids';
 import { keys } from './keys';
 import { storeRegion } from './store-region';
 import { FEED_CLOCK, TTL_ATTRIBUTE } from './table-schema';
 import { FeedClockAhead } from './transact';
-import type { WriteOp } from './write-ops';
+import { ABSENT, type WriteOp } from './write-ops';
 
 /**
  * The change feed. Every committed change is an event item written in the change's own
@@ -43,37 +44,27 @@ export interface StoredEvent {
 export const orderInFeed = (op: WriteOp, stamp: number): WriteOp => {
   const { Put, Update, Delete } = op.item;
   if (Put) return { ...op, item: { Put: { ...Put, Item: { ...Put.Item, [FEED_CLOCK]: stamp } } } };
-  const clock = '(attribute_not_exists(#feedClock) OR #feedClock < :feedClock)';
-  const conditioned = <
-    T extends {
-      ConditionExpression?: string;
-      ExpressionAttributeNames?: Record<string, string>;
-      ExpressionAttributeValues?: Item;
-    },
-  >(
-    element: T,
-  ): T => ({
-    ...element,
-    ConditionExpression: element.ConditionExpression
-      ? `(${element.ConditionExpression}) AND ${clock}`
-      : clock,
-    ExpressionAttributeNames: { ...element.ExpressionAttributeNames, '#feedClock': FEED_CLOCK },
-    ExpressionAttributeValues: { ...element.ExpressionAttributeValues, ':feedClock': stamp },
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  });
+  const older: Cond = { or: [{ missing: FEED_CLOCK }, { lt: [FEED_CLOCK, stamp] }] };
   const onConditionFailed: WriteOp['onConditionFailed'] = (current) => {
     const clock = current?.[FEED_CLOCK];
     if (typeof clock === 'number' && clock >= stamp) return new FeedClockAhead(clock);
     return op.onConditionFailed?.(current) ?? 'stale';
   };
+  const returnOld = { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } as const;
   if (Update) {
-    const expression = Update.UpdateExpression ?? '';
-    const set = /(^|\s)SET\s/.test(expression)
-      ? expression.replace(/(^|\s)SET\s/, '$1SET #feedClock = :feedClock, ')
-      : `SET #feedClock = :feedClock ${expression}`;
-    return { ...op, onConditionFailed, item: { Update: { ...conditioned(Update), UpdateExpression: set } } };
+    const stamped = andUpdate(Update, { set: { [FEED_CLOCK]: stamp } }, 'fs');
+    return {
+      ...op,
+      onConditionFailed,
+      item: { Update: { ...andCondition(stamped, older, 'fc'), ...returnOld } },
+    };
   }
-  if (Delete) return { ...op, onConditionFailed, item: { Delete: conditioned(Delete) } };
+  if (Delete)
+    return {
+      ...op,
+      onConditionFailed,
+      item: { Delete: { ...andCondition(Delete, older, 'fc'), ...returnOld } },
+    };
   throw new Error('only a Put, an Update or a Delete can be ordered in the feed');
 };
 
@@ -98,7 +89,7 @@ export const eventWrites = (tenantId: string, drafts: readonly EventDraft[], sta
             ...(config().REGIONS ? { region: storeRegion() } : {}),
             [TTL_ATTRIBUTE]: Math.floor(stamp / 1000) + retention,
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
+          ...conditionOf(ABSENT),
         },
       },
     };
@@ -119,28 +110,20 @@ export const readEvents = async (
   const events: StoredEvent[] = [];
   let start: Item | undefined;
   let widen = 1;
-  const filter = range.types?.length
-    ? {
-        FilterExpression: `#type IN (${range.types.map((_, i) => `:t${i}`).join(', ')})`,
-        types: Object.fromEntries(range.types.map((t, i) => [`:t${i}`, t])),
-      }
-    : undefined;
+  const filter: Cond | undefined = range.types?.length ? { in: ['type', range.types] } : undefined;
   if (range.after >= range.until) return { events, reached: range.after };
   do {
     const out = await db().send(
       new QueryCommand({
         TableName: tableName(),
         // `after` + NUL: strictly after it; `until` has no id part: strictly before that instant.
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :until',
-        ExpressionAttributeValues: {
-          ':pk': keys.events(tenantId),
-          ':after': `${range.after}\u0000`,
-          ':until': range.until,
-          ...filter?.types,
-        },
-        ...(filter
-          ? { FilterExpression: filter.FilterExpression, ExpressionAttributeNames: { '#type': 'type' } }
-          : {}),
+        ...queryOf(
+          {
+            partition: ['pk', keys.events(tenantId)],
+            sort: { between: ['sk', `${range.after}\u0000`, range.until] },
+          },
+          filter ? { filter } : {},
+        ),
         ConsistentRead: true,
         Limit: (range.limit - events.length) * widen,
         ExclusiveStartKey: start,

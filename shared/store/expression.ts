@@ -8,7 +8,9 @@
  * `ExpressionAttributeNames`, `ExpressionAttributeValues`). Modelled on the operators of
  * dynamodb-toolbox, reduced to what this store says.
  *
- * An attribute is named by its path: `'version'`, or `'labels.en'` for a map member.
+ * An attribute is named by its path: `'version'`, or `'labels.en'` for a map member. A name
+ * whose dot-separated parts are not all plain identifiers is one attribute, dots and all
+ * (`'status=v1.2'`, a count kept per value): only `a.b` of identifiers is read as a path.
  */
 export type Cond =
   | { exists: string }
@@ -21,9 +23,14 @@ export type Cond =
   | { ge: [string, unknown] }
   | { in: [string, readonly unknown[]] }
   | { beginsWith: [string, string] }
+  /** `attribute_type(a, 'NULL')`: the attribute holds a value of this DynamoDB type (S, N, NULL, L, M, …). */
+  | { attributeType: [string, AttributeType] }
   | { and: readonly (Cond | undefined)[] }
   | { or: readonly (Cond | undefined)[] }
   | { not: Cond };
+
+/** DynamoDB's attribute types, as `attribute_type` names them. */
+export type AttributeType = 'S' | 'SS' | 'N' | 'NS' | 'B' | 'BS' | 'BOOL' | 'NULL' | 'L' | 'M';
 
 /** What an UpdateItem does: `set` values (`ifMissing`: only where the attribute is absent), `add` numbers, `remove` attributes. */
 export interface UpdateSpec {
@@ -54,6 +61,14 @@ export interface Rendered {
 
 const COMPARISONS = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
 
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The members of a path (`a.b` → a, b), or the whole name when it is no path of identifiers. */
+const membersOf = (path: string): string[] => {
+  const parts = path.split('.');
+  return parts.length > 1 && parts.every((part) => IDENTIFIER.test(part)) ? parts : [path];
+};
+
 /**
  * A placeholder registry for one request element. `prefix` keeps registries apart when an
  * element is extended afterwards (a feed clock or a home fence added to a write): their names
@@ -68,8 +83,7 @@ export class Expressions {
 
   /** `#…` placeholders of a path, one per member (`a.b` → `#p0.#p1`). */
   name(path: string): string {
-    return path
-      .split('.')
+    return membersOf(path)
       .map((part) => {
         let placeholder = this.names.get(part);
         if (!placeholder) {
@@ -94,6 +108,8 @@ export class Expressions {
     if ('in' in c) return `${this.name(c.in[0])} IN (${c.in[1].map((v) => this.value(v)).join(', ')})`;
     if ('beginsWith' in c)
       return `begins_with(${this.name(c.beginsWith[0])}, ${this.value(c.beginsWith[1])})`;
+    if ('attributeType' in c)
+      return `attribute_type(${this.name(c.attributeType[0])}, ${this.value(c.attributeType[1])})`;
     if ('not' in c) return `NOT (${this.condition(c.not)})`;
     if ('and' in c || 'or' in c) {
       const parts = ('and' in c ? c.and : c.or).filter((p): p is Cond => p !== undefined);
@@ -181,6 +197,13 @@ export const queryOf = (k: KeyCond, options: { filter?: Cond; project?: readonly
     ...(ProjectionExpression ? { ProjectionExpression } : {}),
     ...x.rendered(),
   };
+};
+
+/** A GetItem's or Query's `ProjectionExpression`: only these attributes are returned. */
+export const projectionOf = (paths: readonly string[]) => {
+  const x = new Expressions();
+  const ProjectionExpression = x.projection(paths);
+  return { ProjectionExpression, ...x.rendered() };
 };
 
 /** An element as the SDK takes it (Put, Update, Delete, ConditionCheck), or the parts of one that matter here. */

@@ -1,7 +1,8 @@
 import { HomeMoving } from './errors';
+import { type Cond, conditionOf } from './expression';
 import { keys } from './keys';
 import { defaultHomeRegion, homedWrite } from './store-region';
-import type { WriteOp } from './write-ops';
+import { EXISTS, type WriteOp } from './write-ops';
 
 /**
  * Several regions: a tenant's writes run at its home replica (docs/regions.md), and a re-home
@@ -35,34 +36,23 @@ export const homeFence = (ops: readonly WriteOp[], now = Date.now()): WriteOp | 
   const key = keys.client(homed.tenantId);
   if (ops.some((op) => sameKey(op, key))) return undefined;
   const isDefault = homed.home === defaultHomeRegion();
+  const here: Cond = {
+    or: [{ eq: ['homeRegion', homed.home] }, isDefault ? { missing: 'homeRegion' } : undefined],
+  };
   return {
-    item: {
-      ConditionCheck: {
-        Key: key,
-        ConditionExpression:
-          `attribute_exists(pk) AND (homeRegion = :home${isDefault ? ' OR attribute_not_exists(homeRegion)' : ''})` +
-          ' AND (attribute_not_exists(settledAt) OR settledAt <= :now)',
-        ExpressionAttributeValues: { ':home': homed.home, ':now': now },
-      },
-    },
+    item: { ConditionCheck: { Key: key, ...conditionOf({ and: [EXISTS, here, settled(now)] }) } },
     onConditionFailed: () => new HomeMoving(),
   };
 };
 
 /** The condition a sequence's UpdateItem adds at the tenant's home (home, settling time), or none. */
-export const sequenceFence = ():
-  | {
-      ConditionExpression: string;
-      ExpressionAttributeNames: Record<string, string>;
-      ExpressionAttributeValues: Record<string, string | number>;
-    }
-  | undefined => {
+export const sequenceFence = (): Cond | undefined => {
   const homed = homedWrite();
   if (!homed) return undefined;
   return {
-    ConditionExpression:
-      '(attribute_not_exists(#home) OR #home = :home) AND (attribute_not_exists(settledAt) OR settledAt <= :now)',
-    ExpressionAttributeNames: { '#home': SEQUENCE_HOME },
-    ExpressionAttributeValues: { ':home': homed.home, ':now': Date.now() },
+    and: [{ or: [{ missing: SEQUENCE_HOME }, { eq: [SEQUENCE_HOME, homed.home] }] }, settled(Date.now())],
   };
 };
+
+/** A re-home's settling time is over (or there was none). */
+const settled = (now: number): Cond => ({ or: [{ missing: 'settledAt' }, { le: ['settledAt', now] }] });

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { type IdempotencyRecord, idempotencyEntity } from './entities/system';
-import { itemOf } from './entity';
+import { itemOf } from './entity-item';
 import { IdempotencyKeyReused, IdempotentReplay } from './errors';
+import { conditionOf } from './expression';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
-import type { WriteOp } from './write-ops';
+import { ABSENT, type WriteOp } from './write-ops';
 
 /**
  * Idempotency-Key support for every write that creates something. The outcome of the first
@@ -79,8 +80,7 @@ export const rememberOutcome = (ctx: IdempotencyContext, status: number, body: u
           [TTL_ATTRIBUTE]: Math.ceil(expiresAt / 1000),
         }),
         // An expired record awaiting DynamoDB's TTL sweep counts as absent.
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-        ExpressionAttributeValues: { ':now': now },
+        ...conditionOf({ or: [ABSENT, { le: ['expiresAt', now] }] }),
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },

@@ -4,12 +4,13 @@ import { getMany } from './batch-get';
 import { slotKeys } from './delivery-slots';
 import { db, tableName } from './dynamo';
 import type { Stored, WebhookRecord } from './entities/records';
+import { conditionOf, queryOf, updateOf } from './expression';
 import { isId } from './ids';
 import { type ItemKey, keys } from './keys';
 import { storeRegion } from './store-region';
 import { TTL_ATTRIBUTE } from './table-schema';
 import { updateIf } from './update-if';
-import { itemId, type WriteOp } from './write-ops';
+import { ABSENT, EXISTS, itemId, type WriteOp } from './write-ops';
 
 /**
  * What each webhook subscription has not yet been delivered (docs/decisions.md, "Webhook
@@ -87,7 +88,7 @@ export const markPending = async (
               attempts: 0,
               [TTL_ATTRIBUTE]: retentionEpoch(event.occurredAt),
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ...conditionOf(ABSENT),
           }),
         );
       } catch (error) {
@@ -147,9 +148,7 @@ export const oldestPendingBesides = async (
   const out = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.pendingDeliveries(tenantId, webhookId) },
-      ProjectionExpression: 'sk',
+      ...queryOf({ partition: ['pk', keys.pendingDeliveries(tenantId, webhookId)] }, { project: ['sk'] }),
       ConsistentRead: true,
       Limit: 2,
     }),
@@ -174,9 +173,10 @@ export const recordPendingFailure = async (
   // Not applied when another copy of the delivery settled it meanwhile: nothing is owed any more.
   await updateIf({
     Key: pendingKey(tenantId, webhookId, eventSk),
-    UpdateExpression: 'SET attempts = :n, firstAttemptAt = :first, lastAttemptAt = :at',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':n': run.attempts, ':first': run.firstAttemptAt, ':at': run.at },
+    ...updateOf(
+      { set: { attempts: run.attempts, firstAttemptAt: run.firstAttemptAt, lastAttemptAt: run.at } },
+      EXISTS,
+    ),
   });
 };
 
@@ -190,11 +190,10 @@ export const pendingAfter = async (
   const out = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': keys.pendingDeliveries(tenantId, webhookId),
-        ...(after ? { ':after': after } : {}),
-      },
+      ...queryOf({
+        partition: ['pk', keys.pendingDeliveries(tenantId, webhookId)],
+        ...(after ? { sort: { gt: ['sk', after] } } : {}),
+      }),
       ConsistentRead: true,
       Limit: limit,
     }),
@@ -214,9 +213,10 @@ export const markRequeued = async (
 ): Promise<boolean> =>
   updateIf({
     Key: pendingKey(tenantId, webhookId, eventSk),
-    UpdateExpression: 'SET requeue = :v',
-    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(requeue) OR requeue <= :v)',
-    ExpressionAttributeValues: { ':v': version },
+    ...updateOf(
+      { set: { requeue: version } },
+      { and: [EXISTS, { or: [{ missing: 'requeue' }, { le: ['requeue', version] }] }] },
+    ),
   });
 
 /**
@@ -281,18 +281,15 @@ export const advanceRedelivery = (
 ): Promise<boolean> =>
   updateIf({
     Key: keys.redelivery(r.tenantId, r.webhookId),
-    UpdateExpression: `SET #after = :after, #done = :done${done ? ', #ttl = :ttl' : ''}`,
-    ConditionExpression: 'version = :v',
-    ExpressionAttributeNames: {
-      '#after': 'after',
-      '#done': 'done',
-      ...(done ? { '#ttl': TTL_ATTRIBUTE } : {}),
-    },
-    ExpressionAttributeValues: {
-      ':after': after,
-      ':done': done,
-      ':v': r.version,
-      // A finished redelivery is kept as long as the events it could concern.
-      ...(done ? { ':ttl': retentionEpoch(Date.now()) } : {}),
-    },
+    ...updateOf(
+      {
+        set: {
+          after,
+          done,
+          // A finished redelivery is kept as long as the events it could concern.
+          ...(done ? { [TTL_ATTRIBUTE]: retentionEpoch(Date.now()) } : {}),
+        },
+      },
+      { eq: ['version', r.version] },
+    ),
   });

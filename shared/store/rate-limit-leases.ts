@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
+import { updateOf } from './expression';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
 
@@ -36,10 +37,10 @@ export const claimLease = async (
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.rateWindow(regional(subject), minute),
-          UpdateExpression: 'ADD #n :ask SET #ttl = :ttl',
-          ConditionExpression: 'attribute_not_exists(#n) OR #n <= :max',
-          ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':ask': ask, ':max': limit - ask, ':ttl': (minute + 2) * 60 },
+          ...updateOf(
+            { add: { n: ask }, set: { [TTL_ATTRIBUTE]: (minute + 2) * 60 } },
+            { or: [{ missing: 'n' }, { le: ['n', limit - ask] }] },
+          ),
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),

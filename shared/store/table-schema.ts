@@ -24,7 +24,7 @@ export interface IndexSpec {
   /** `ALL`, or the non-key attributes projected besides the table and index keys (INCLUDE; none: KEYS_ONLY). */
   readonly projection: 'ALL' | readonly string[];
   /**
-   * The index this one replaced, ordered alike: cursors keep naming it (store/pages.ts), so a
+   * The index this one replaced, ordered alike: cursors keep naming it (store/page-source.ts), so a
    * `nextQuery` handed out before a migration step still works after it.
    */
   readonly succeeds?: string;

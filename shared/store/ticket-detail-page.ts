@@ -1,8 +1,9 @@
 import { type DetailHead, readDetailHead } from './detail-items';
 import { ticketEntity } from './entities/ticket';
-import { searchTarget } from './entity';
 import { hasPageAttributes } from './migrations/legacy';
-import { listPage, type Page } from './pages';
+import { listPage } from './page-read';
+import type { Page } from './pages';
+import { searchTarget } from './search-targets';
 import { type Related, type RelatedOf, recordKey, relatedIn, type StoredTicket } from './tickets';
 
 /**

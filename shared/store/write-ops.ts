@@ -1,4 +1,5 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type Cond, updateOf } from './expression';
 import { type ItemKey, keys } from './keys';
 
 /**
@@ -35,6 +36,10 @@ export interface WriteOp {
    */
   feedOrdered?: true;
 }
+
+/** The item exists (a write of it, not its creation), or does not (its creation). */
+export const EXISTS: Cond = { exists: 'pk' };
+export const ABSENT: Cond = { missing: 'pk' };
 
 /** DynamoDB's limits on one item and one transaction (checked before anything is sent). */
 export const LIMITS = {
@@ -79,17 +84,10 @@ export const itemBytes = (item: Record<string, unknown>): number =>
 /** Numbers to add, by attribute name. */
 export type Deltas = Record<string, number>;
 
-/** `ADD` of every non-zero delta, or undefined when there is none. */
-export const addClause = (
-  deltas: Deltas,
-): { expression: string; names: Record<string, string>; values: Record<string, number> } | undefined => {
+/** The non-zero deltas, or undefined when there is none (nothing to add). */
+export const nonZero = (deltas: Deltas): Deltas | undefined => {
   const moved = Object.entries(deltas).filter(([, d]) => d !== 0);
-  if (moved.length === 0) return undefined;
-  return {
-    expression: `ADD ${moved.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-    names: Object.fromEntries(moved.map(([name], i) => [`#c${i}`, name])),
-    values: Object.fromEntries(moved.map(([, d], i) => [`:c${i}`, d])),
-  };
+  return moved.length === 0 ? undefined : Object.fromEntries(moved);
 };
 
 /** The identity of an item among counter moves (mergeCounters sums moves of one item). */
@@ -120,22 +118,19 @@ export interface Ceiling {
  */
 export const countMove = (key: ItemKey, deltas: Deltas, ceiling?: Ceiling): WriteOp => {
   const build = (sums: Deltas): WriteOp | undefined => {
-    const add = addClause(sums);
+    const add = nonZero(sums);
     if (!add) return undefined;
     const capped = ceiling && (sums[ceiling.attribute] ?? 0) > 0;
+    const below: Cond | undefined = capped
+      ? {
+          or: [
+            { missing: ceiling.attribute },
+            { le: [ceiling.attribute, ceiling.max - (sums[ceiling.attribute] ?? 0)] },
+          ],
+        }
+      : undefined;
     return {
-      item: {
-        Update: {
-          Key: key,
-          UpdateExpression: add.expression,
-          ExpressionAttributeNames: { ...add.names, ...(capped ? { '#ceil': ceiling.attribute } : {}) },
-          ExpressionAttributeValues: {
-            ...add.values,
-            ...(capped ? { ':ceil': ceiling.max - (sums[ceiling.attribute] ?? 0) } : {}),
-          },
-          ...(capped ? { ConditionExpression: 'attribute_not_exists(#ceil) OR #ceil <= :ceil' } : {}),
-        },
-      },
+      item: { Update: { Key: key, ...updateOf({ add }, below) } },
       ...(capped ? { onConditionFailed: ceiling.exceeded } : {}),
     };
   };

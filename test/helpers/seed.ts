@@ -5,7 +5,7 @@ import { db, tableName } from '../../shared/store/dynamo';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../../shared/store/entities/ticket';
 import { newId } from '../../shared/store/ids';
 import { blobKeys, keys } from '../../shared/store/keys';
-import { createTicketWrites, documentWrites, replyWrites } from '../../shared/store/tickets';
+import { createTicketWrites, documentWrites, replyWrites } from '../../shared/store/ticket-writes';
 import { mergeCounters, sleep } from '../../shared/store/transact';
 
 /**

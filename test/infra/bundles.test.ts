@@ -78,6 +78,29 @@ describe('function packages', () => {
       expect(readdirSync(dir).sort(), name).toEqual(['index.mjs', 'index.mjs.map']);
   });
 
+  it("keeps the read path's code out of every write function: no page, cursor or list code, no Secrets Manager client, no views", () => {
+    // What a bundle holds: the sources its map names (a module tree-shaken away is not named).
+    const readPath = [
+      /shared\/store\/(page-read|page-count|page-links|page-source|cursor|cursor-key|record-pages|ticket-pages)\.ts$/,
+      /@aws-sdk\/client-secrets-manager\//,
+      /shared\/http\/views\//,
+    ];
+    const writes = routes.filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['ticketReply', 'customerInsert']),
+    );
+    for (const r of writes) {
+      const { sources } = JSON.parse(readFileSync(join(packageOf(r), 'index.mjs.map'), 'utf8')) as {
+        sources: string[];
+      };
+      expect(sources.length, r.operationId).toBeGreaterThan(100);
+      expect(
+        sources.filter((source) => readPath.some((pattern) => pattern.test(source))),
+        r.operationId,
+      ).toEqual([]);
+    }
+  });
+
   it('serves the renderer from its package: the bundle finds the file next to itself', async () => {
     const route = routes.find((r) => r.operationId === 'docsRenderer') as Route;
     const dir = packageOf(route);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderInFeed } from '../../shared/store/events';
-import { touchTicketWrite } from '../../shared/store/tickets';
+import { touchTicketWrite } from '../../shared/store/ticket-writes';
 import { FeedClockAhead, writeAtomically } from '../../shared/store/transact';
 import { drain } from '../helpers/feed';
 import { tenantWithCustomer } from '../helpers/tenant-client';

@@ -14,7 +14,7 @@ import {
   routes,
 } from '../../shared/routes';
 import { customerEntity } from '../../shared/store/entities/records';
-import { getRecord } from '../../shared/store/records';
+import { getRecord } from '../../shared/store/record-reads';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
 import { actingAs, actingNow, recordAwsUsage, usedBy } from '../helpers/aws-usage';
 import { jpeg, png } from '../helpers/images';

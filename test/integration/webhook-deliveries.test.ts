@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recordAttempt } from '../../shared/domain/webhook-attempts';
 import { type WebhookRecord, webhookEntity } from '../../shared/store/entities/records';
-import { getRecord } from '../../shared/store/records';
+import { getRecord } from '../../shared/store/record-reads';
 import { newTenant, type Tenant } from '../helpers/api';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 

@@ -8,7 +8,7 @@ import { resetConfig } from '../../shared/config';
 import { deliver, RESPONSE_BYTES } from '../../shared/domain/webhook-delivery';
 import { newSigningSecret } from '../../shared/domain/webhooks';
 import { webhookEntity } from '../../shared/store/entities/records';
-import { getRecord } from '../../shared/store/records';
+import { getRecord } from '../../shared/store/record-reads';
 import { newTenant } from '../helpers/api';
 import { clientFor } from '../helpers/tenant-client';
 import { openLocalPort } from '../helpers/webhook-receiver';

@@ -13,7 +13,7 @@ import {
 import { timeLeft, withDeadline } from '../../shared/store/deadline';
 import { db, resetDb } from '../../shared/store/dynamo';
 import { Contended } from '../../shared/store/errors';
-import { touchTicketWrite } from '../../shared/store/tickets';
+import { touchTicketWrite } from '../../shared/store/ticket-writes';
 import { writeAtomically } from '../../shared/store/transact';
 import type { WriteOp } from '../../shared/store/write-ops';
 import { TENANT } from './fixtures';

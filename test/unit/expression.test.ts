@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { andCondition, andUpdate, conditionOf, queryOf, updateOf } from '../../shared/store/expression';
+import {
+  andCondition,
+  andUpdate,
+  conditionOf,
+  projectionOf,
+  queryOf,
+  updateOf,
+} from '../../shared/store/expression';
 
 /**
  * The store's expression builder (shared/store/expression.ts): every name and value is a
@@ -125,5 +132,33 @@ describe('queryOf', () => {
     expect(queryOf({ partition: ['pk', 'p'], sort: { gt: ['sk', 'x'] } }).KeyConditionExpression).toBe(
       '#n0 = :v0 AND #n1 > :v1',
     );
+  });
+});
+
+describe('names and the operators the store added', () => {
+  it('reads a.b of identifiers as a path, and any other dotted name as one attribute', () => {
+    const r = updateOf({ add: { 'status=v1.2': 1, 'priority=0.5': -1 }, set: { 'labels.en': 'x' } });
+    expect(r.UpdateExpression).toBe('SET #n0.#n1 = :v0 ADD #n2 :v1, #n3 :v2');
+    expect(r.ExpressionAttributeNames).toEqual({
+      '#n0': 'labels',
+      '#n1': 'en',
+      '#n2': 'status=v1.2',
+      '#n3': 'priority=0.5',
+    });
+  });
+
+  it('renders attribute_type with its type as a value', () => {
+    expect(conditionOf({ or: [{ missing: 'replyId' }, { attributeType: ['replyId', 'NULL'] }] })).toEqual({
+      ConditionExpression: '(attribute_not_exists(#n0)) OR (attribute_type(#n0, :v0))',
+      ExpressionAttributeNames: { '#n0': 'replyId' },
+      ExpressionAttributeValues: { ':v0': 'NULL' },
+    });
+  });
+
+  it('renders a projection alone (a GetItem of a few attributes)', () => {
+    expect(projectionOf(['pk', 'numberOfReplies', 'key'])).toEqual({
+      ProjectionExpression: '#n0, #n1, #n2',
+      ExpressionAttributeNames: { '#n0': 'pk', '#n1': 'numberOfReplies', '#n2': 'key' },
+    });
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withDeadline } from '../../shared/store/deadline';
 import { Contended } from '../../shared/store/errors';
 import { inFeedTurn } from '../../shared/store/feed-turns';
-import { touchTicketWrite } from '../../shared/store/tickets';
+import { touchTicketWrite } from '../../shared/store/ticket-writes';
 import type { WriteOp } from '../../shared/store/write-ops';
 import { TENANT } from './fixtures';
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { referenceOp } from '../../shared/store/entity';
+import { referenceOp } from '../../shared/store/derived-writes';
 import { InvalidReference } from '../../shared/store/errors';
 import { keys } from '../../shared/store/keys';
 import { mergeCounters } from '../../shared/store/transact';
 import type { Deltas, WriteOp } from '../../shared/store/write-ops';
 import { countDelta, countMove } from '../../shared/store/write-ops';
-import { id, addsOf as pairsOf, TENANT } from './fixtures';
+import { id, addsOf as pairsOf, spelled, TENANT } from './fixtures';
 
 const agent = { kind: 'AGENT' as const, label: 'Agent' };
 const put = (sk: string): WriteOp => ({ item: { Put: { Item: { pk: 'P', sk } } } });
@@ -36,14 +36,16 @@ describe('countDelta / countMove', () => {
   it('moves the count `n` of a named counter item: countMove on keys.counter', () => {
     const delta = countDelta(TENANT, 'TICKET_TYPE', -2);
     const move = countMove(keys.counter(TENANT, 'TICKET_TYPE'), { n: -2 });
-    expect(delta.item).toEqual({
-      Update: {
-        Key: keys.counter(TENANT, 'TICKET_TYPE'),
-        UpdateExpression: 'ADD #c0 :c0',
-        ExpressionAttributeNames: { '#c0': 'n' },
-        ExpressionAttributeValues: { ':c0': -2 },
-      },
-    });
+    expect(spelled(delta.item)).toEqual(
+      spelled({
+        Update: {
+          Key: keys.counter(TENANT, 'TICKET_TYPE'),
+          UpdateExpression: 'ADD #c0 :c0',
+          ExpressionAttributeNames: { '#c0': 'n' },
+          ExpressionAttributeValues: { ':c0': -2 },
+        },
+      }),
+    );
     expect(delta.item).toEqual(move.item);
     expect(delta.counter).toMatchObject({ id: `${COUNTERS}\nTICKET_TYPE`, deltas: { n: -2 } });
     expect(move.counter?.id).toBe(delta.counter?.id);
@@ -51,12 +53,14 @@ describe('countDelta / countMove', () => {
 
   it('adds several attributes of one item in one element, the non-zero ones only', () => {
     const key = keys.counter(TENANT, 'TICKET');
-    expect(countMove(key, { n: 1, 'status=on hold': 0, 'priority=1': -1 }).item.Update).toEqual({
-      Key: key,
-      UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
-      ExpressionAttributeNames: { '#c0': 'n', '#c1': 'priority=1' },
-      ExpressionAttributeValues: { ':c0': 1, ':c1': -1 },
-    });
+    expect(spelled(countMove(key, { n: 1, 'status=on hold': 0, 'priority=1': -1 }).item.Update)).toEqual(
+      spelled({
+        Key: key,
+        UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
+        ExpressionAttributeNames: { '#c0': 'n', '#c1': 'priority=1' },
+        ExpressionAttributeValues: { ':c0': 1, ':c1': -1 },
+      }),
+    );
   });
 });
 
@@ -73,12 +77,14 @@ describe('mergeCounters', () => {
     ]);
     expect(merged.map((op) => Object.keys(op.item)[0])).toEqual(['Put', 'Put', 'Update', 'Update']);
     expect(merged.slice(0, 2)).toEqual([put('a'), put('b')]);
-    expect(merged[2]?.item.Update).toEqual({
-      Key: keys.counter(TENANT, 'TICKET_TYPE'),
-      UpdateExpression: 'ADD #c0 :c0',
-      ExpressionAttributeNames: { '#c0': 'n' },
-      ExpressionAttributeValues: { ':c0': 4 },
-    });
+    expect(spelled(merged[2]?.item.Update)).toEqual(
+      spelled({
+        Key: keys.counter(TENANT, 'TICKET_TYPE'),
+        UpdateExpression: 'ADD #c0 :c0',
+        ExpressionAttributeNames: { '#c0': 'n' },
+        ExpressionAttributeValues: { ':c0': 4 },
+      }),
+    );
     expect(counterMoves(merged)).toEqual({ TICKET_TYPE: { n: 4 }, AGENT: { n: 1 } });
   });
 
@@ -90,17 +96,19 @@ describe('mergeCounters', () => {
       countMove(total, { 'priority=0': 1 }),
       countMove(total, { 'status=opened': -1, 'status=closed': 1 }),
     ]);
-    expect(merged.map((op) => op.item)).toEqual([
-      {
-        Update: {
-          Key: total,
-          // status=opened summed to zero: not added.
-          UpdateExpression: 'ADD #c0 :c0, #c1 :c1, #c2 :c2',
-          ExpressionAttributeNames: { '#c0': 'n', '#c1': 'priority=0', '#c2': 'status=closed' },
-          ExpressionAttributeValues: { ':c0': 1, ':c1': 1, ':c2': 1 },
+    expect(spelled(merged.map((op) => op.item))).toEqual(
+      spelled([
+        {
+          Update: {
+            Key: total,
+            // status=opened summed to zero: not added.
+            UpdateExpression: 'ADD #c0 :c0, #c1 :c1, #c2 :c2',
+            ExpressionAttributeNames: { '#c0': 'n', '#c1': 'priority=0', '#c2': 'status=closed' },
+            ExpressionAttributeValues: { ':c0': 1, ':c1': 1, ':c2': 1 },
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   it('drops a counter whose moves sum to zero in every attribute', () => {
@@ -131,7 +139,7 @@ describe('mergeCounters', () => {
       referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, { refCount: 1 }),
     ]);
     expect(merged).toHaveLength(1);
-    expect(merged[0]?.item).toEqual({
+    expect(spelled(merged[0]?.item)).toEqual({
       ConditionCheck: { Key: key, ConditionExpression: 'attribute_exists(pk)' },
     });
     const failure = merged[0]?.onConditionFailed?.();
@@ -145,23 +153,25 @@ describe('mergeCounters', () => {
       referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, { refCount: 1 }),
       referenceOp(TENANT, agent, { id: id(8), path: 'cc.1.id' }, {}),
     ]);
-    expect(merged.map((op) => op.item)).toEqual([
-      {
-        Update: {
-          Key: keys.record(TENANT, 'AGENT', id(7)),
-          UpdateExpression: 'ADD #c0 :c0',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#c0': 'refCount' },
-          ExpressionAttributeValues: { ':c0': 2 },
+    expect(spelled(merged.map((op) => op.item))).toEqual(
+      spelled([
+        {
+          Update: {
+            Key: keys.record(TENANT, 'AGENT', id(7)),
+            UpdateExpression: 'ADD #c0 :c0',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#c0': 'refCount' },
+            ExpressionAttributeValues: { ':c0': 2 },
+          },
         },
-      },
-      {
-        ConditionCheck: {
-          Key: keys.record(TENANT, 'AGENT', id(8)),
-          ConditionExpression: 'attribute_exists(pk)',
+        {
+          ConditionCheck: {
+            Key: keys.record(TENANT, 'AGENT', id(8)),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   it('nets an agent moved from assignedTo to cc into a conditional move of `assigned` alone', () => {
@@ -169,17 +179,19 @@ describe('mergeCounters', () => {
       referenceOp(TENANT, agent, { id: id(7), path: 'assignedTo.id' }, { refCount: -1, assigned: -1 }),
       referenceOp(TENANT, agent, { id: id(7), path: 'cc.0.id' }, { refCount: 1 }),
     ]);
-    expect(merged.map((op) => op.item)).toEqual([
-      {
-        Update: {
-          Key: keys.record(TENANT, 'AGENT', id(7)),
-          UpdateExpression: 'ADD #c0 :c0',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#c0': 'assigned' },
-          ExpressionAttributeValues: { ':c0': -1 },
+    expect(spelled(merged.map((op) => op.item))).toEqual(
+      spelled([
+        {
+          Update: {
+            Key: keys.record(TENANT, 'AGENT', id(7)),
+            UpdateExpression: 'ADD #c0 :c0',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#c0': 'assigned' },
+            ExpressionAttributeValues: { ':c0': -1 },
+          },
         },
-      },
-    ]);
+      ]),
+    );
     expect(merged[0]?.onConditionFailed?.()).toBeInstanceOf(InvalidReference);
   });
 

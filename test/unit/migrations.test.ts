@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ticketEntity } from '../../shared/store/entities/ticket';
-import { searchTarget } from '../../shared/store/entity';
 import { counterNames, keys } from '../../shared/store/keys';
 import { LEGACY_OWN_COUNTS } from '../../shared/store/migrations/legacy';
 import { indexMismatch, parsePosition, positionOf } from '../../shared/store/migrations/reindex';
+import { searchTarget } from '../../shared/store/search-targets';
 import { ALL_INDEXES } from '../../shared/store/table-schema';
 import { TENANT } from './fixtures';
 

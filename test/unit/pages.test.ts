@@ -4,19 +4,13 @@ import { fitCount, payloadBytes } from '../../shared/http/byte-budget';
 import { pageResponse, pageUrl, pageView } from '../../shared/http/views/page';
 import { customerEntity } from '../../shared/store/entities/records';
 import { ticketEntity } from '../../shared/store/entities/ticket';
-import { searchTarget } from '../../shared/store/entity';
 import { InvalidCursor } from '../../shared/store/errors';
 import { LEGACY_SEARCH_INDEXES } from '../../shared/store/migrations/legacy';
-import {
-  filterDigest,
-  keptLinks,
-  PAGE_BYTES,
-  type Page,
-  pageLinks,
-  pageStartsWithin,
-  RECORDS_PER_PAGE,
-  resumeKey,
-} from '../../shared/store/pages';
+import { keptLinks, pageLinks, pageStartsWithin } from '../../shared/store/page-links';
+import { resumeKey } from '../../shared/store/page-read';
+import { filterDigest } from '../../shared/store/page-source';
+import { PAGE_BYTES, type Page, RECORDS_PER_PAGE } from '../../shared/store/pages';
+import { searchTarget } from '../../shared/store/search-targets';
 import { TENANT } from './fixtures';
 
 const SORT = 'listsk';

@@ -1,15 +1,16 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../dynamo';
-import { type Entity, type Item, searchTarget } from '../entity';
+import type { Entity, Item } from '../entity';
 import { conditionOf, queryOf, updateOf } from '../expression';
 import { counterNames, type ItemKey, keys } from '../keys';
 import { queryAll } from '../query-all';
+import { searchTarget } from '../search-targets';
 import { StaleWrite, writeAtomically } from '../transact';
 import { COUNT, type CountCell, countMove, type WriteOp } from '../write-ops';
 
 /**
  * The counter pass of `helpdesk reindex` (migrations/reindex.ts): a tenant's counter items as the
- * current declarations read them. A count is the sum of the cells its search reads (entity.ts
+ * current declarations read them. A count is the sum of the cells its search reads (search-targets.ts
  * `searchTarget`); the first is where the engine counts now, any other a legacy one
  * (migrations/legacy.ts `legacyCountCells`). Each counter item that is such a legacy cell has its
  * count moved into the first cell and is deleted, in one transaction, so every count reads the

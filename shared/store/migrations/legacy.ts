@@ -24,14 +24,14 @@ import { COUNT, type CountCell } from '../write-ops';
  *    has completed on every tenant of every deployment running this version or later (it moves
  *    each such item's count into the cell the engine counts in now and deletes the item, in one
  *    transaction: migrations/counts.ts), together with `CountCell.whileExists` (write-ops.ts, and
- *    its two uses in counters.ts), which only these cells use. The engine's call in entity.ts
+ *    its two uses in counters.ts), which only these cells use. The engine's call in search-counts.ts
  *    `searchCells`: `legacyCountCells(…)` → nothing.
  * 3. Old item shapes the code still reads: `LEGACY_TICKET_META` (`updatedAt` on tickets, stripped
  *    from the record so a write removes it) and `hasPageAttributes` (tag items without page
- *    attributes: store/tickets.ts `listTickets` then reads their tickets' records with one more
+ *    attributes: store/ticket-pages.ts `listTickets` then reads their tickets' records with one more
  *    BatchGetItem). Delete when `helpdesk reindex` has completed on every tenant, as for 2; the
  *    second BatchGetItem of `listTickets` goes with `hasPageAttributes`. (`touchTicketWrite`'s
- *    removal of a stored `managedDate` in tickets.ts is then a no-op and can go too.)
+ *    removal of a stored `managedDate` in ticket-writes.ts is then a no-op and can go too.)
  *
  * Needing no code here: stale attributes nothing reads (stored nulls, `tenantId` and `entity` on
  * records and tickets, stored `insertDate`/`managedDate`, which `hydrate` overrides from the keys,

@@ -1,8 +1,11 @@
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { childItem } from '../derived-writes';
 import { db, tableName } from '../dynamo';
-import { childItem, type Entity, hydrate, type Item, itemOf, recordOf, same, searchTarget } from '../entity';
+import type { Entity, Item } from '../entity';
+import { hydrate, itemOf, recordOf, same } from '../entity-item';
 import { type Cond, conditionOf, type UpdateSpec, updateOf } from '../expression';
 import { childKind, type ItemKey, keys } from '../keys';
+import { searchTarget } from '../search-targets';
 import { LIST_INDEX, SEARCH_INDEXES, SEARCH_SLOTS } from '../table-schema';
 import { mergeCounters, StaleWrite, writeAtomically } from '../transact';
 import { countMove, type WriteOp } from '../write-ops';

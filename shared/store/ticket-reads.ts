@@ -1,0 +1,88 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getMany } from './batch-get';
+import { sortDocuments } from './detail-items';
+import { db, tableName } from './dynamo';
+import { type DocumentRecord, documentEntity, type NoteRecord, type ReplyRecord } from './entities/ticket';
+import { NotFound } from './errors';
+import { queryOf } from './expression';
+import { isId } from './ids';
+import { childKind, type EntityKind, type ItemKey } from './keys';
+import { queryAll } from './query-all';
+import { recordKey, relatedIn, type StoredTicket, ticketKey, ticketMissing, ticketOf } from './tickets';
+/** Reads of one ticket: the item, its whole collection, one document record, the records it points at. */
+/** The ticket item alone (consistent), or undefined. */
+export const findTicket = async (tenantId: string, id: string): Promise<StoredTicket | undefined> => {
+  if (!isId(id)) return undefined;
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ticketKey(tenantId, id), ConsistentRead: true }),
+  );
+  return ticketOf(out.Item);
+};
+
+/** The ticket item (consistent): what an update starts from; 404 when there is none. */
+export const readTicket = async (tenantId: string, id: string): Promise<StoredTicket> => {
+  const ticket = await findTicket(tenantId, id);
+  if (!ticket) throw ticketMissing(id);
+  return ticket;
+};
+
+export interface TicketCollection {
+  ticket: StoredTicket | undefined;
+  replies: ReplyRecord[];
+  notes: NoteRecord[];
+  documents: DocumentRecord[];
+  /** Every item key of the collection, the ticket's own and its tags' included. */
+  keys: ItemKey[];
+}
+
+/** The whole item collection of a ticket (all of its 1 MB pages, consistent), sorted by kind. */
+export const readCollection = async (
+  tenantId: string,
+  id: string,
+  projection?: 'keys',
+): Promise<TicketCollection> => {
+  const items = isId(id)
+    ? await queryAll({
+        ...queryOf(
+          { partition: ['pk', ticketKey(tenantId, id).pk] },
+          projection === 'keys' ? { project: ['pk', 'sk', 'key'] } : {},
+        ),
+        ConsistentRead: true,
+      })
+    : [];
+  const of = (kind: ReturnType<typeof childKind>) =>
+    items.filter((item) => childKind(String(item.sk)) === kind);
+  return {
+    ticket: ticketOf(of('record')[0]),
+    replies: of('reply') as unknown as ReplyRecord[],
+    notes: of('note') as unknown as NoteRecord[],
+    documents: sortDocuments(of('document') as unknown as DocumentRecord[]),
+    keys: items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+  };
+};
+
+/** The children a deleted ticket leaves behind (replies, notes, documents; tags go in its transaction). */
+export const childKeys = (collection: TicketCollection): ItemKey[] =>
+  collection.keys.filter((k) => {
+    const kind = childKind(k.sk);
+    return kind !== 'record' && kind !== 'tag';
+  });
+
+/** One document record of one ticket of this tenant, or 404. */
+export const readDocument = async (tenantId: string, ticketId: string, documentId: string) => {
+  const missing = () => new NotFound(`Document ${documentId} of ticket ${ticketId}`);
+  if (!isId(ticketId) || !isId(documentId)) throw missing();
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: documentEntity.key(tenantId, { ticketId, id: documentId } as DocumentRecord),
+      ConsistentRead: true,
+    }),
+  );
+  if (!out.Item) throw missing();
+  return out.Item as DocumentRecord;
+};
+
+/** Records of the tenant by kind and id, in one BatchGet (the records tickets point at). */
+export const readRelated = async (tenantId: string, wanted: { kind: EntityKind; id: string }[]) =>
+  relatedIn(tenantId, await getMany(wanted.map(recordKey(tenantId))));

@@ -1,0 +1,135 @@
+import { derivedWrites } from './derived-writes';
+import {
+  type DocumentRecord,
+  documentEntity,
+  type NoteRecord,
+  noteEntity,
+  type ReplyRecord,
+  replyEntity,
+  type TicketRecord,
+  ticketEntity,
+} from './entities/ticket';
+import type { Item } from './entity';
+import { itemOf } from './entity-item';
+import { StaleVersion } from './errors';
+import { conditionOf, updateOf } from './expression';
+import { deleteWrite, updateWrite } from './item-changes';
+import { FEED_CLOCK, SEARCH_INDEXES } from './table-schema';
+import { type StoredTicket, ticketFields, ticketItem, ticketKey, ticketMissing } from './tickets';
+import { ABSENT, EXISTS, type WriteOp } from './write-ops';
+/**
+ * The writes of a ticket as transaction elements: its creation, change and deletion with their
+ * tags, counts and reference counts, the touch a reply or note gives it, and its replies, notes
+ * and documents. Orchestration of a write (files, idempotency, retries) is domain/tickets.ts.
+ */
+/** A new ticket with its tags, counts and reference counts. */
+export const createTicketWrites = (tenantId: string, ticket: TicketRecord): WriteOp[] => [
+  {
+    item: { Put: { Item: ticketItem(tenantId, ticket, 1), ...conditionOf(ABSENT) } },
+    feedOrdered: true,
+  },
+  ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),
+];
+
+/** How a ticket write's condition failures read: gone (404) or If-Match no longer holding (412). */
+const precondition = (id: string, ifMatch?: readonly number[]) => ({
+  ifMatch,
+  missing: () => ticketMissing(id),
+  stale: () => new StaleVersion(`Ticket ${id}`),
+});
+
+/**
+ * Changes the ticket read as `current` into `after`: only what differs is written, replies sent
+ * with the update are added to `numberOfReplies` (never overwriting concurrent replies), and the
+ * write is conditioned only on what it moves counters, tags and references from.
+ */
+export const updateTicketWrites = (
+  tenantId: string,
+  current: StoredTicket,
+  after: TicketRecord,
+  options: { ifMatch?: readonly number[]; addedReplies: number },
+): WriteOp[] => [
+  {
+    ...updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
+      ...precondition(current.id, options.ifMatch),
+      add: { numberOfReplies: options.addedReplies },
+      keep: [FEED_CLOCK],
+    }),
+    feedOrdered: true,
+  },
+  ...derivedWrites(ticketEntity, tenantId, current.id, after, ticketFields(current)),
+];
+
+/** Removes the ticket, its tags, counts and reference counts (its other children are swept after). */
+export const deleteTicketWrites = (
+  tenantId: string,
+  current: StoredTicket,
+  ifMatch?: readonly number[],
+): WriteOp[] => [
+  {
+    ...deleteWrite(ticketEntity, tenantId, current as unknown as Item, precondition(current.id, ifMatch)),
+    feedOrdered: true,
+  },
+  ...derivedWrites(ticketEntity, tenantId, current.id, undefined, ticketFields(current)),
+];
+
+/**
+ * The ticket-side half of a reply or note, without reading the ticket: move `managedDate` (and
+ * its index entry), bump the version, set the fields the caller names and add to its counts.
+ */
+export const touchTicketWrite = (
+  tenantId: string,
+  id: string,
+  now: number,
+  extra: { set?: Partial<TicketRecord>; add?: Partial<Record<'numberOfReplies', number>> } = {},
+): WriteOp => {
+  const managed = ticketEntity.ranges?.managedDate;
+  if (!managed) throw new Error('tickets are ordered by managedDate');
+  return {
+    item: {
+      Update: {
+        Key: ticketKey(tenantId, id),
+        // managedDate is read from its order key (an older item's copy of it goes).
+        ...updateOf(
+          {
+            set: {
+              [SEARCH_INDEXES[managed.slot].sort]: managed.order({ id, managedDate: now } as TicketRecord),
+              ...extra.set,
+            },
+            remove: ['managedDate'],
+            add: { version: 1, ...extra.add },
+          },
+          EXISTS,
+        ),
+      },
+    },
+    onConditionFailed: () => ticketMissing(id),
+    feedOrdered: true,
+  };
+};
+
+/** A reply item and the check that its author is an agent of the tenant; `path` prefixes error paths. */
+export const replyWrites = (tenantId: string, reply: ReplyRecord, path = ''): WriteOp[] => [
+  {
+    item: {
+      Put: { Item: itemOf(replyEntity, tenantId, reply), ...conditionOf(ABSENT) },
+    },
+  },
+  ...derivedWrites(replyEntity, tenantId, reply.id, reply, undefined, path),
+];
+
+export const noteWrites = (tenantId: string, note: NoteRecord): WriteOp[] => [
+  {
+    item: {
+      Put: { Item: itemOf(noteEntity, tenantId, note), ...conditionOf(ABSENT) },
+    },
+  },
+  ...derivedWrites(noteEntity, tenantId, note.id, note),
+];
+
+export const documentWrites = (tenantId: string, documents: DocumentRecord[]): WriteOp[] =>
+  documents.map((doc) => ({
+    item: {
+      Put: { Item: itemOf(documentEntity, tenantId, doc), ...conditionOf(ABSENT) },
+    },
+  }));
