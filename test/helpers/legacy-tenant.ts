@@ -25,7 +25,8 @@ export interface LegacyFixture {
   items: Record<string, unknown>[];
 }
 
-const fixture = JSON.parse(
+/** The fixture as stored in the repository, under its own client id. */
+export const fixture = JSON.parse(
   readFileSync(new URL('../fixtures/legacy-v1-items.json', import.meta.url), 'utf8'),
 ) as LegacyFixture;
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../shared/store/dynamo';
 import { invoke } from '../helpers/api';
+import { fixture } from '../helpers/legacy-tenant';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
 /**
@@ -14,22 +14,6 @@ import { clientFor, type TenantClient } from '../helpers/tenant-client';
  * new index from existing items. Then every list, search and count must read as it did, and
  * writes to those records must keep every count exact (each total equal to what paging finds).
  */
-interface Fixture {
-  clientId: string;
-  apiToken: string;
-  ids: {
-    customers: [string, string];
-    agents: [string, string];
-    types: string[];
-    area: string;
-    group: string;
-    tickets: [string, string, string];
-  };
-  items: Record<string, unknown>[];
-}
-const fixture = JSON.parse(
-  readFileSync(new URL('../fixtures/legacy-v1-items.json', import.meta.url), 'utf8'),
-) as Fixture;
 const { customers, agents, types, area, group, tickets } = fixture.ids;
 const [t1, t2, t3] = tickets;
 const [c1, c2] = customers;

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, localDynamoClient } from '../../local/dynamodb-local';
+import { type NpmStart, npmStart } from '../helpers/npm-start';
 import { connects, reachableWhenExposed } from '../helpers/reachability';
 
 /**
@@ -14,67 +11,37 @@ import { connects, reachableWhenExposed } from '../helpers/reachability';
  * tenant's webhook reaches none of the local services' ports (the API's own, DynamoDB Local's,
  * the S3 server's) even when WEBHOOK_LOCAL_PORTS names them, nor any port it does not name.
  */
-const repoRoot = new URL('../../', import.meta.url).pathname;
 const TABLE = `helpdesk-npm-start-${process.pid}`;
 const portOf = (endpoint: string | undefined) => Number(new URL(String(endpoint)).port);
 
-let child: ChildProcess;
-let out = '';
-let dir: string;
+let started: NpmStart;
 let url: string;
+let out = '';
 const ports = { api: 0, dynamo: 0, s3: 0, named: 0, unnamed: 0 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'helpdesk-npm-start-'));
   ports.api = await freePort();
   ports.named = await freePort();
   ports.unnamed = await freePort();
   ports.dynamo = portOf(process.env.DYNAMODB_ENDPOINT);
   ports.s3 = portOf(process.env.S3_ENDPOINT);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  started = await npmStart({
     TABLE_NAME: TABLE,
-    HELPDESK_DATA_DIR: dir,
     PORT: String(ports.api),
     // The developer names the receiver's port, and (by mistake) the local services' own.
     WEBHOOK_LOCAL_PORTS: [ports.api, ports.dynamo, ports.s3, ports.named].join(','),
     POWERTOOLS_LOG_LEVEL: 'ERROR',
-  };
-  for (const name of ['HOST', 'DELIVERY_BASE_URL', 'SQS_ENDPOINT', 'WEBHOOK_QUEUE_URL']) delete env[name];
-  child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['local/start.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    HOST: undefined,
+    DELIVERY_BASE_URL: undefined,
+    SQS_ENDPOINT: undefined,
+    WEBHOOK_QUEUE_URL: undefined,
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not start:\n${out}`)), 90_000);
-    child.stdout?.on('data', () => {
-      const found = /listening on (http:\/\/\S+)/.exec(out);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited (${code}):\n${out}`));
-    });
-  });
+  url = started.url;
+  out = started.output();
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await started?.stop();
   const client = localDynamoClient(String(process.env.DYNAMODB_ENDPOINT));
   await client.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
   client.destroy();
