@@ -35,9 +35,6 @@ export const wantsType = (subscription: Pick<WebhookRecord, 'types'>, type: stri
   return types.length === 0 || types.includes(type);
 };
 
-/** Whether deliveries of `type` go out to `subscription` now: it is enabled and wants the type. */
-export const wants = (subscription: Pick<WebhookRecord, 'enabled' | 'types'>, type: string): boolean =>
-  subscription.enabled && wantsType(subscription, type);
 
 /**
  * Queues the deliveries of `streamed` (one stream batch, in stream order): the subscriptions of

@@ -50,7 +50,8 @@ const fits = (ops: WriteOp[]): void => {
 /**
  * A transaction may touch an item only once, but one write can move a counter several times
  * (a new tenant's four default ticket types; an agent both assigned and in cc): sum the moves
- * per item and let the item's builder decide what a sum means (a zero counter move is dropped).
+ * per item and let the item's builder decide what a sum means (a zero counter move is dropped; a
+ * move with a ceiling keeps its condition on the sum).
  */
 export const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
   const sums = new Map<string, { deltas: Deltas; build: (deltas: Deltas) => WriteOp | undefined }>();
@@ -59,6 +60,8 @@ export const mergeCounters = (ops: WriteOp[]): WriteOp[] => {
     if (!op.counter) rest.push(op);
     else {
       const seen = sums.get(op.counter.id) ?? { deltas: {}, build: op.counter.build };
+      // A move with a ceiling builds the merged element, whichever move of the item came first.
+      if (op.counter.capped) seen.build = op.counter.build;
       for (const [name, delta] of Object.entries(op.counter.deltas))
         seen.deltas[name] = (seen.deltas[name] ?? 0) + delta;
       sums.set(op.counter.id, seen);

@@ -26,7 +26,13 @@ export interface WriteOp {
    * element (see mergeCounters): `deltas` by attribute, summed per item, then `build` makes the
    * element (undefined drops it, e.g. when every sum is zero).
    */
-  counter?: { id: string; deltas: Deltas; build: (deltas: Deltas) => WriteOp | undefined };
+  counter?: {
+    id: string;
+    deltas: Deltas;
+    build: (deltas: Deltas) => WriteOp | undefined;
+    /** The builder holds a ceiling (`countMove`): merged moves of the item are built by it. */
+    capped?: true;
+  };
   /** The size the item will have after an UpdateItem (a Put's is measured from its item). */
   itemBytes?: number;
   /**
@@ -135,7 +141,10 @@ export const countMove = (key: ItemKey, deltas: Deltas, ceiling?: Ceiling): Writ
     };
   };
   // Sent only after mergeCounters, which builds the element from the summed moves.
-  return { item: build(deltas)?.item ?? {}, counter: { id: itemId(key), deltas, build } };
+  return {
+    item: build(deltas)?.item ?? {},
+    counter: { id: itemId(key), deltas, build, ...(ceiling ? { capped: true as const } : {}) },
+  };
 };
 
 /** A move of one record count (keys.counter). */

@@ -225,3 +225,22 @@ describe('mergeCounters', () => {
     );
   });
 });
+
+describe('a counter move with a ceiling', () => {
+  it('keeps its condition on the merged sum, whichever move of the item comes first', () => {
+    const key = keys.counter(TENANT, 'WEBHOOK');
+    const exceeded = () => new Error('past the ceiling');
+    const capped = countMove(key, { n: 1 }, { attribute: 'n', max: 10, exceeded });
+    for (const order of [
+      [countMove(key, { n: 1 }), capped],
+      [capped, countMove(key, { n: 1 })],
+    ]) {
+      const [merged] = mergeCounters(order);
+      const update = merged?.item.Update as Update;
+      expect(addsOf(update)).toEqual({ n: 2 });
+      // Two moves: the count must be at most 8 before them.
+      expect((spelled(update) as Update).ConditionExpression).toBe('attribute_not_exists(n) OR n <= 8');
+      expect(merged?.onConditionFailed?.()).toEqual(new Error('past the ceiling'));
+    }
+  });
+});
