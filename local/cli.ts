@@ -7,9 +7,11 @@
  * else the local data dir (HELPDESK_DATA_DIR, default .helpdesk): the running `npm start`
  * store if there is one, otherwise a DynamoDB Local started for this command only.
  */
+
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
+import { isId } from '../shared/store/ids';
 import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
 
@@ -121,7 +123,7 @@ const parseCommand = (argv: string[]): Command => {
 const reindexCommand = (values: ReturnType<typeof parseOptions>['values']): Command => {
   const stray = Object.keys(values).filter((key) => key !== 'tenant' && key !== 'from');
   if (stray.length) throw new UsageError(`reindex does not take --${stray.join(', --')}`);
-  if (values.tenant !== undefined && !/^[0-9a-f]{24}$/.test(values.tenant))
+  if (values.tenant !== undefined && !isId(values.tenant))
     throw new UsageError(`reindex --tenant needs a client id, not ${values.tenant || 'nothing'}`);
   if (values.from !== undefined && !values.from) throw new UsageError('reindex --from needs a position');
   return { name: 'reindex', tenantId: values.tenant, from: values.from };

@@ -1,10 +1,12 @@
 import { type DeliveryMessage, enqueueDeliveries } from '../queue/delivery-queue';
 import { type Stored, type WebhookRecord, webhookEntity } from '../store/entities/records';
 import type { StoredEvent } from '../store/events';
+import { inParallel } from '../store/in-parallel';
 import {
   advanceRedelivery,
   markPending,
   markRequeued,
+  PENDING_CONCURRENCY,
   pendingAfter,
   type Redelivery,
 } from '../store/pending-deliveries';
@@ -34,7 +36,6 @@ export const wantsType = (subscription: Pick<WebhookRecord, 'types'>, type: stri
   const types: readonly string[] = subscription.types ?? [];
   return types.length === 0 || types.includes(type);
 };
-
 
 /**
  * Queues the deliveries of `streamed` (one stream batch, in stream order): the subscriptions of
@@ -99,9 +100,14 @@ export const REDELIVERY_PAGE = 500;
 export const redeliver = async (r: Redelivery, page = REDELIVERY_PAGE): Promise<void> => {
   if (r.done) return;
   const owed = await pendingAfter(r.tenantId, r.webhookId, r.after, page);
+  // Marked side by side; queued in feed order, so each ticket's copies keep their order.
+  const marked: boolean[] = [];
+  await inParallel(owed, PENDING_CONCURRENCY, async (p, i) => {
+    marked[i] = await markRequeued(r.tenantId, r.webhookId, p.eventSk, r.version);
+  });
   const messages: DeliveryMessage[] = [];
-  for (const p of owed) {
-    if (!(await markRequeued(r.tenantId, r.webhookId, p.eventSk, r.version))) continue;
+  for (const [i, p] of owed.entries()) {
+    if (!marked[i]) continue;
     messages.push({
       tenantId: r.tenantId,
       webhookId: r.webhookId,

@@ -6,7 +6,7 @@ import { type ItemKey, keys } from './keys';
 import { queryAll } from './query-all';
 import { LIST_INDEX } from './table-schema';
 import { updateIf } from './update-if';
-import type { WriteOp } from './write-ops';
+import { ABSENT, COUNT, EXISTS, type WriteOp } from './write-ops';
 
 /**
  * The items of clients (tenants) and their access tokens as the operator's commands and token
@@ -17,7 +17,7 @@ type Item = Record<string, unknown>;
 
 /** The Put that creates a client's item (`item`, built by entities/system.ts), only if it is new. */
 export const clientCreation = (item: Item): WriteOp => ({
-  item: { Put: { Item: item, ...conditionOf({ missing: 'pk' }) } },
+  item: { Put: { Item: item, ...conditionOf(ABSENT) } },
 });
 
 /** A client's item, read strongly consistent; undefined when there is none. */
@@ -40,7 +40,7 @@ export const activeClientCheck = (clientId: string, refused: () => Error): Write
   item: {
     ConditionCheck: {
       Key: keys.client(clientId),
-      ...conditionOf({ and: [{ exists: 'pk' }, { eq: ['revoked', false] }] }),
+      ...conditionOf({ and: [EXISTS, { eq: ['revoked', false] }] }),
     },
   },
   onConditionFailed: refused,
@@ -48,7 +48,7 @@ export const activeClientCheck = (clientId: string, refused: () => Error): Write
 
 /** Sets attributes of an existing client's item; false when there is no such client. */
 export const updateClient = (clientId: string, set: Item): Promise<boolean> =>
-  updateIf({ Key: keys.client(clientId), ...updateOf({ set }, { exists: 'pk' }) });
+  updateIf({ Key: keys.client(clientId), ...updateOf({ set }, EXISTS) });
 
 /**
  * A re-homing's writes (auth/clients.ts `rehomeClient`): the client's new home and settling time,
@@ -66,7 +66,7 @@ export const rehomeWrites = (
         Key: keys.client(clientId),
         ...updateOf(
           { set: { homeRegion: change.region, rehomedAt: change.now, settledAt: change.settledAt } },
-          { exists: 'pk' },
+          EXISTS,
         ),
       },
     },
@@ -78,7 +78,7 @@ export const rehomeWrites = (
         Key: key,
         ...updateOf({
           set: { [SEQUENCE_HOME]: change.region, settledAt: change.settledAt },
-          add: { n: change.gap },
+          add: { [COUNT]: change.gap },
         }),
       },
     },

@@ -16,7 +16,7 @@ export interface HeldSlot {
   holder: string;
 }
 
-/** The keys of a tenant's `slots` slot items (read with the rest of a delivery's state: store/delivery-state.ts). */
+/** The keys of a tenant's `slots` slot items (read with the rest of a delivery's state: pending-deliveries.ts `readDeliveryState`). */
 export const slotKeys = (tenantId: string, slots: number): ItemKey[] =>
   Array.from({ length: slots }, (_, i) => ({ pk: keys.deliverySlots(tenantId), sk: String(i) }));
 

@@ -6,6 +6,7 @@ import { db, tableName } from './dynamo';
 import type { Stored, WebhookRecord } from './entities/records';
 import { conditionOf, queryOf, updateOf } from './expression';
 import { isId } from './ids';
+import { inParallel } from './in-parallel';
 import { type ItemKey, keys } from './keys';
 import { storeRegion } from './store-region';
 import { TTL_ATTRIBUTE } from './table-schema';
@@ -58,46 +59,40 @@ const asPending = (item: Record<string, unknown>): PendingDelivery => ({
   ...(typeof item.requeue === 'number' ? { requeue: item.requeue } : {}),
 });
 
-/** How many puts the fan-out keeps in flight at once. */
-const PUT_CONCURRENCY = 16;
+/** How many writes of pending items the fan-out keeps in flight at once. */
+export const PENDING_CONCURRENCY = 16;
 
 /**
  * Records that `webhookId` is owed each event (before its message is queued). Only where there is
  * none: a stream batch handed again never resets the attempts of one already being retried.
  */
-export const markPending = async (
+export const markPending = (
   tenantId: string,
   entries: readonly {
     webhookId: string;
     event: { sk: string; id: string; type: string; resourceId: string; occurredAt: number };
   }[],
-): Promise<void> => {
-  let next = 0;
-  const worker = async () => {
-    while (next < entries.length) {
-      const { webhookId, event } = entries[next++] as (typeof entries)[number];
-      try {
-        await db().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: {
-              ...pendingKey(tenantId, webhookId, event.sk),
-              eventId: event.id,
-              type: event.type,
-              resourceId: event.resourceId,
-              attempts: 0,
-              [TTL_ATTRIBUTE]: retentionEpoch(event.occurredAt),
-            },
-            ...conditionOf(ABSENT),
-          }),
-        );
-      } catch (error) {
-        if (!conditionFailed(error)) throw error;
-      }
+): Promise<void> =>
+  inParallel(entries, PENDING_CONCURRENCY, async ({ webhookId, event }) => {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...pendingKey(tenantId, webhookId, event.sk),
+            eventId: event.id,
+            type: event.type,
+            resourceId: event.resourceId,
+            attempts: 0,
+            [TTL_ATTRIBUTE]: retentionEpoch(event.occurredAt),
+          },
+          ...conditionOf(ABSENT),
+        }),
+      );
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, entries.length) }, worker));
-};
+  });
 
 /**
  * Everything a delivery decides on, in one consistent BatchGetItem: the subscription as it is now,

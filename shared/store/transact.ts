@@ -8,7 +8,6 @@ import { homeFence } from './home-fence';
 import { type Deltas, itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
 
 /** The pause helper, where the tests' seed takes it from. */
-export { sleep } from './attempt-budget';
 
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

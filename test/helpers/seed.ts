@@ -1,12 +1,13 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newTicket, ticketNumber } from '../../shared/domain/ticket-rules';
 import { ticketInsert } from '../../shared/schemas/ticket';
+import { sleep } from '../../shared/store/attempt-budget';
 import { db, tableName } from '../../shared/store/dynamo';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../../shared/store/entities/ticket';
 import { newId } from '../../shared/store/ids';
 import { blobKeys, keys } from '../../shared/store/keys';
 import { createTicketWrites, documentWrites, replyWrites } from '../../shared/store/ticket-writes';
-import { mergeCounters, sleep } from '../../shared/store/transact';
+import { mergeCounters } from '../../shared/store/transact';
 
 /**
  * Test data written straight to the store, for tests whose subject is not how it got there.

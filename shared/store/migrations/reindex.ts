@@ -13,6 +13,7 @@ import { documentEntity, noteEntity, replyEntity, TICKET_META, ticketEntity } fr
 import type { Entity, Item } from '../entity';
 import { queryOf } from '../expression';
 import { isId } from '../ids';
+import { inParallel } from '../in-parallel';
 import { type ChildKind, childKind, type EntityKind, keys, RECORD_SK } from '../keys';
 import { queryAll } from '../query-all';
 import { LIST_INDEX } from '../table-schema';
@@ -145,14 +146,6 @@ export const indexMismatch = (table: readonly { name: string; active: boolean }[
 };
 
 /** Runs `work` on every element, at most `limit` at once. */
-const inParallel = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) => {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-};
-
 /** The item and children of one record as read again, consistently (undefined: deleted meanwhile). */
 const readAgain = async (shape: Shape, item: Item): Promise<{ item?: Item; children: Item[] }> => {
   if (shape !== TICKETS) {
