@@ -1,7 +1,8 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../local/lambda-runtime';
 import { db, tableName } from '../shared/store/dynamo';
-import { type EntityKind, keys as storeKeys } from '../shared/store/keys';
+import { counterNames, type EntityKind, keys as storeKeys } from '../shared/store/keys';
+import { LIST_INDEX } from '../shared/store/table-schema';
 
 const recordKey = storeKeys.record;
 
@@ -21,7 +22,7 @@ const REFERENCES: [string, EntityKind][] = [
   ['group', 'TICKET_GROUP'],
 ];
 
-const detail = async (tenant: string, id: string): Promise<Item> => {
+const collection = async (tenant: string, id: string): Promise<Item[]> => {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
@@ -37,6 +38,11 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
+  return items;
+};
+
+/** The records `items` point at, read by key in BatchGets (with `extra` keys). */
+const relatedOf = async (tenant: string, items: Item[], extra: { pk: string; sk: string }[] = []) => {
   const keys = new Map<string, { pk: string; sk: string }>();
   const add = (kind: EntityKind, ref: unknown) => {
     if (typeof ref === 'string' && ref) keys.set(`${kind}#${ref}`, recordKey(tenant, kind, ref));
@@ -48,13 +54,45 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
     add('AGENT', item.insertBy);
   }
   const related: Item[] = [];
-  let pending: Item[] = [...keys.values()];
+  let pending: Item[] = [...extra, ...keys.values()];
   while (pending.length > 0) {
-    const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending.slice(0, 100) } } }),
+    );
     related.push(...(out.Responses?.[tableName()] ?? []));
-    pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    pending = [...pending.slice(100), ...(out.UnprocessedKeys?.[tableName()]?.Keys ?? [])];
   }
-  return { items, related };
+  return related;
+};
+
+const detail = async (tenant: string, id: string): Promise<Item> => {
+  const items = await collection(tenant, id);
+  return { items, related: await relatedOf(tenant, items) };
+};
+
+/**
+ * The floor of `GET /ticket/list` (a page of ticket details, docs/decisions.md "Lists"): the list
+ * index's newest 26 entries, then at once every ticket's item collection and one BatchGet of the
+ * page's count and the records the entries point at; the raw items go back as JSON.
+ */
+const list = async (tenant: string): Promise<Item> => {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: LIST_INDEX.name,
+      KeyConditionExpression: '#p = :p',
+      ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
+      ExpressionAttributeValues: { ':p': storeKeys.list(tenant, 'TICKET') },
+      ScanIndexForward: false,
+      Limit: 26,
+    }),
+  );
+  const entries = (out.Items ?? []).slice(0, 25);
+  const [collections, related] = await Promise.all([
+    Promise.all(entries.map((e) => collection(tenant, String(e.id)))),
+    relatedOf(tenant, entries, [storeKeys.counter(tenant, counterNames.total('TICKET'))]),
+  ]);
+  return { entries: collections, related };
 };
 
 /**
@@ -73,14 +111,28 @@ export const bareDetailHandler: HttpHandler = async (event) => {
   };
 };
 
+export const bareListHandler: HttpHandler = async (event) => {
+  const tenant = event.headers.clientid;
+  if (!tenant) return { statusCode: 404 };
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(await list(tenant)),
+  };
+};
+
+const BARE: Record<string, HttpHandler> = {
+  'ticket-detail': bareDetailHandler,
+  'ticket-list': bareListHandler,
+};
+
 export const startBareServer = async () => {
   const { startServer } = await import('../local/server');
   const { loadHandler } = await import('../local/lambda-runtime');
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
-    loadHandler: (name) =>
-      name === 'ticket-detail' ? Promise.resolve(bareDetailHandler) : loadHandler(name),
+    loadHandler: (name) => (BARE[name] ? Promise.resolve(BARE[name]) : loadHandler(name)),
   });
   return { url: server.url.replace('localhost', '127.0.0.1'), close: server.close };
 };

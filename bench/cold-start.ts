@@ -27,7 +27,7 @@ export interface BundleTiming {
   processMedianMs: number;
   /** Median time of the dynamic import itself, measured inside the process. */
   importMedianMs: number;
-  /** processMedianMs / baseline processMedianMs (goal <= 1.3 for functions). */
+  /** processMedianMs / baseline processMedianMs (goal <= COLD_START_RATIO, bench/report.ts). */
   ratio: number;
   /** importMedianMs / baseline importMedianMs. */
   importRatio: number;

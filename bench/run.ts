@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only=ops,pages,cold,throughput] [-- --keep-bundles]`
+ * `npm run bench [-- --quick] [-- --only=ops,pages,cold,throughput] [-- --keep-bundles] [-- --profile]`
  *
  * Measures, on this machine, against an in-memory DynamoDB Local started here: DynamoDB requests
  * and capacity per operation, deep-page latency, cold start and bundle size, the request overhead
@@ -21,6 +21,10 @@ import { log } from './stats';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+/** `--profile`: the product server of the throughput section runs with `--cpu-prof` (bench/profile.ts). */
+const profileDir = args.includes('--profile')
+  ? join(fileURLToPath(new URL('.', import.meta.url)), '.profile')
+  : undefined;
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -162,16 +166,29 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
       log('Sections 4 and 5: overhead and memory');
       const { runThroughput } = await import('./throughput');
       const ticketId = await createDetailTicket(fx);
-      const { throughput, memory } = await runThroughput({
+      if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+      const { throughput, memory, served } = await runThroughput({
         tenantId: fx.tenant.clientId,
         authorization: fx.tenant.headers.authorization,
-        ticketId,
+        targets: [
+          { name: 'ticket detail', path: `/ticket/${ticketId}` },
+          { name: 'ticket list', path: '/ticket/list' },
+        ],
         concurrency: 8,
         rounds: plan.rounds,
         secondsPerRound: plan.seconds,
         memoryRequests: plan.memoryRequests,
+        ...(profileDir ? { profileDir } : {}),
       });
       results.throughput = throughput;
+      if (profileDir) {
+        const { compareProfiles } = await import('./profile');
+        log('\nCPU ms per request served: product server, bare server, difference (bench/profile.ts)');
+        for (const r of compareProfiles(profileDir, served))
+          log(
+            `${[r.product, r.bare, r.product - r.bare].map((v) => v.toFixed(3).padStart(7)).join(' ')}  ${r.owner}`,
+          );
+      }
       results.memory = memory;
     }
   } finally {

@@ -8,7 +8,15 @@
 export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'stop' };
 export type ChildMessage =
   | { type: 'ready'; url: string }
-  | { type: 'stats'; heapUsed: number; rss: number; maxRss: number; gcAvailable: boolean };
+  | {
+      type: 'stats';
+      heapUsed: number;
+      rss: number;
+      maxRss: number;
+      gcAvailable: boolean;
+      /** CPU time (user + system) of the process so far, in ms. */
+      cpuMs: number;
+    };
 
 const mode = process.argv[2];
 const send = (message: ChildMessage) => process.send?.(message);
@@ -36,7 +44,15 @@ process.on('message', (message: ChildRequest) => {
       gc();
     }
     const { heapUsed, rss } = process.memoryUsage();
-    send({ type: 'stats', heapUsed, rss, maxRss: process.resourceUsage().maxRSS * 1024, gcAvailable: !!gc });
+    const { user, system } = process.cpuUsage();
+    send({
+      type: 'stats',
+      heapUsed,
+      rss,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+      gcAvailable: !!gc,
+      cpuMs: (user + system) / 1000,
+    });
   } else if (message.type === 'stop') {
     void server.close().finally(() => process.exit(0));
   }

@@ -1,27 +1,44 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildMessage, ChildRequest } from './server-child';
-import { median, nowMs, progress } from './stats';
+import { median, nowMs, percentile, progress } from './stats';
 
 /**
- * Sections 4 and 5. Ticket detail through the local server (API Gateway stand-in + the real
- * handler, in its own process) against the same local server answering with a bare handler making the same DynamoDB calls
- * (also its own process). Load comes from this process over keep-alive connections at a fixed
- * concurrency; rounds alternate the two servers. The product server's heap is taken after a
+ * Sections 4 and 5. Ticket detail and the ticket list through the local server (API Gateway
+ * stand-in + the real handlers, in its own process) against the same local server answering with
+ * bare handlers making the same DynamoDB calls (also its own process). Load comes from this
+ * process over keep-alive connections at a fixed concurrency; rounds alternate the two servers,
+ * and every request's latency is kept for the percentiles. The product server's heap is taken after a
  * full GC before and after the run (>= `memoryRequests` requests), and its peak RSS at the end.
  */
-export interface ThroughputResult {
-  concurrency: number;
-  rounds: number;
-  secondsPerRound: number;
+export interface ThroughputTarget {
+  /** What is read, e.g. `ticket detail`. */
+  name: string;
+  path: string;
   /** Requests per second of each round. */
   productRps: number[];
   bareRps: number[];
   productMedianRps: number;
   bareMedianRps: number;
-  /** Median over the rounds of product / bare within the round (goal >= 0.85). */
+  /** Median over the rounds of product / bare within the round (goal >= 0.90). */
   ratio: number;
+  /** CPU time (ms) each server process spent per request over the rounds: the overhead without the machine's noise. */
+  productCpuMs: number;
+  bareCpuMs: number;
+  /** Latency percentiles (ms) over every request of the rounds, client side. */
+  productP50: number;
+  productP99: number;
+  bareP50: number;
+  bareP99: number;
+}
+
+export interface ThroughputResult {
+  concurrency: number;
+  rounds: number;
+  secondsPerRound: number;
+  targets: ThroughputTarget[];
 }
 
 export interface MemoryResult {
@@ -45,12 +62,15 @@ class ServerProcess {
     readonly url: string,
   ) {}
 
-  static async start(mode: 'product' | 'bare'): Promise<ServerProcess> {
+  static async start(mode: 'product' | 'bare', profileDir?: string): Promise<ServerProcess> {
+    const profile = profileDir
+      ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', profileDir]
+      : [];
     const child = fork(fileURLToPath(new URL('./server-child.ts', import.meta.url)), [mode], {
       cwd: root,
-      execArgv: ['--expose-gc', '--import', 'tsx'],
+      execArgv: ['--expose-gc', ...profile, '--import', 'tsx'],
       // The deployed log level: one access-log line per request, written to /dev/null here.
-      env: { ...process.env, LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO' },
+      env: { ...process.env, LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO', ...(mode === 'product' && process.env.XENV ? JSON.parse(process.env.XENV) : {}) },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const url = await new Promise<string>((resolve, reject) => {
@@ -82,8 +102,9 @@ const load = async (
   headers: Record<string, string>,
   concurrency: number,
   limit: { seconds?: number; count?: number },
-): Promise<{ requests: number; seconds: number }> => {
+): Promise<{ requests: number; seconds: number; latencies: number[] }> => {
   const started = nowMs();
+  const latencies: number[] = [];
   const deadline = limit.seconds === undefined ? Number.POSITIVE_INFINITY : started + limit.seconds * 1000;
   const count = limit.count ?? Number.POSITIVE_INFINITY;
   let issued = 0;
@@ -102,79 +123,110 @@ const load = async (
   const worker = async () => {
     while (issued < count && nowMs() < deadline) {
       issued++;
+      const sent = nowMs();
       await once();
+      latencies.push(nowMs() - sent);
       done++;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { requests: done, seconds: (nowMs() - started) / 1000 };
+  return { requests: done, seconds: (nowMs() - started) / 1000, latencies };
 };
 
 export const runThroughput = async (opts: {
   tenantId: string;
   authorization: string;
-  ticketId: string;
+  /** What each round reads from both servers, one after the other. */
+  targets: { name: string; path: string }[];
   concurrency: number;
   rounds: number;
   secondsPerRound: number;
   memoryRequests: number;
-}): Promise<{ throughput: ThroughputResult; memory: MemoryResult }> => {
-  const product = await ServerProcess.start('product');
-  const bare = await ServerProcess.start('bare');
+  /** Writes CPU profiles of both servers (their whole lives) into `product/` and `bare/` of this directory. */
+  profileDir?: string;
+}): Promise<{
+  throughput: ThroughputResult;
+  memory: MemoryResult;
+  served: { product: number; bare: number };
+}> => {
+  const profile = (mode: string) => (opts.profileDir ? join(opts.profileDir, mode) : undefined);
+  const product = await ServerProcess.start('product', profile('product'));
+  const bare = await ServerProcess.start('bare', profile('bare'));
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency * 2 });
   const headers = { authorization: opts.authorization, clientid: opts.tenantId };
-  const path = `/ticket/${opts.ticketId}`;
-  const run = (server: ServerProcess, limit: { seconds?: number; count?: number }) =>
-    load(agent, server.url + path, headers, opts.concurrency, limit);
+  /** Every request each server answered, warm-up included (a profile covers its server's whole life). */
+  const served = new Map<ServerProcess, number>();
+  const run = async (server: ServerProcess, path: string, limit: { seconds?: number; count?: number }) => {
+    const result = await load(agent, server.url + path, headers, opts.concurrency, limit);
+    served.set(server, (served.get(server) ?? 0) + result.requests);
+    return result;
+  };
   try {
     // Warm both: module load, JIT, connections, the product's token cache.
-    await run(product, { seconds: 2 });
-    await run(bare, { seconds: 2 });
+    for (const { path } of opts.targets) {
+      await run(product, path, { seconds: 2 });
+      await run(bare, path, { seconds: 2 });
+    }
     const before = await product.stats(true);
 
-    const productRps: number[] = [];
-    const bareRps: number[] = [];
     let productRequests = 0;
-    const bar = progress('throughput rounds');
-    for (let r = 0; r < opts.rounds; r++) {
-      const order = r % 2 === 0 ? [product, bare] : [bare, product];
-      for (const server of order) {
-        const { requests, seconds } = await run(server, { seconds: opts.secondsPerRound });
-        if (server === product) {
-          productRps.push(requests / seconds);
-          productRequests += requests;
-        } else bareRps.push(requests / seconds);
+    const targets: ThroughputTarget[] = [];
+    for (const target of opts.targets) {
+      const rps = { product: [] as number[], bare: [] as number[] };
+      const latencies = { product: [] as number[], bare: [] as number[] };
+      const cpu = { product: 0, bare: 0 };
+      const bar = progress(`throughput rounds, ${target.name}`);
+      for (let r = 0; r < opts.rounds; r++) {
+        const order = r % 2 === 0 ? [product, bare] : [bare, product];
+        for (const server of order) {
+          const side = server === product ? 'product' : 'bare';
+          const cpuBefore = (await server.stats(false)).cpuMs;
+          const result = await run(server, target.path, { seconds: opts.secondsPerRound });
+          cpu[side] += ((await server.stats(false)).cpuMs - cpuBefore) / result.requests / opts.rounds;
+          rps[side].push(result.requests / result.seconds);
+          latencies[side].push(...result.latencies);
+          if (server === product) productRequests += result.requests;
+        }
+        bar.update(
+          r + 1,
+          opts.rounds,
+          `(${Math.round(rps.product.at(-1) ?? 0)} vs ${Math.round(rps.bare.at(-1) ?? 0)} req/s)`,
+        );
       }
-      bar.update(
-        r + 1,
-        opts.rounds,
-        `(${Math.round(productRps.at(-1) ?? 0)} vs ${Math.round(bareRps.at(-1) ?? 0)} req/s)`,
-      );
+      bar.done(`${opts.rounds} rounds of ${opts.secondsPerRound} s per server`);
+      targets.push({
+        ...target,
+        productRps: rps.product,
+        bareRps: rps.bare,
+        productMedianRps: median(rps.product),
+        bareMedianRps: median(rps.bare),
+        ratio: median(rps.product.map((v, i) => v / (rps.bare[i] as number))),
+        productCpuMs: cpu.product,
+        bareCpuMs: cpu.bare,
+        productP50: percentile(latencies.product, 50),
+        productP99: percentile(latencies.product, 99),
+        bareP50: percentile(latencies.bare, 50),
+        bareP99: percentile(latencies.bare, 99),
+      });
     }
-    bar.done(`${opts.rounds} rounds of ${opts.secondsPerRound} s per server`);
 
     const rest = opts.memoryRequests - productRequests;
     if (rest > 0) {
       const mem = progress('memory run');
-      const { requests } = await run(product, { count: rest });
+      const { requests } = await run(product, opts.targets[0]?.path ?? '/', { count: rest });
       productRequests += requests;
       mem.done(`${productRequests} product requests since the first heap reading`);
     }
     const after = await product.stats(true);
     const bareStats = await bare.stats(false);
 
-    const productMedianRps = median(productRps);
-    const bareMedianRps = median(bareRps);
     return {
+      served: { product: served.get(product) ?? 0, bare: served.get(bare) ?? 0 },
       throughput: {
         concurrency: opts.concurrency,
         rounds: opts.rounds,
         secondsPerRound: opts.secondsPerRound,
-        productRps,
-        bareRps,
-        productMedianRps,
-        bareMedianRps,
-        ratio: median(productRps.map((rps, i) => rps / (bareRps[i] as number))),
+        targets,
       },
       memory: {
         requests: productRequests,

@@ -6,9 +6,61 @@
  * never on what the store holds: the text of a record is a poor guide to its JSON.
  */
 
+/**
+ * The JSON text of every view measured so far, kept with the view object: a view is serialised
+ * once, for its size, and its response reuses that text (`responseJson`). Views are plain data,
+ * never changed once built (a change after measuring would not reach the response).
+ */
+const measured = new WeakMap<object, string>();
+
+/** JSON.stringify of a value, kept when it is an object (see `measured`). */
+export const jsonText = (value: unknown): string => {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  let text = measured.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    measured.set(value, text);
+  }
+  return text;
+};
+
 /** Bytes a JSON value adds to Lambda's response payload as part of a body. */
 export const payloadBytes = (value: unknown): number =>
-  Buffer.byteLength(JSON.stringify(JSON.stringify(value)), 'utf8') - 2;
+  Buffer.byteLength(JSON.stringify(jsonText(value)), 'utf8') - 2;
+
+/**
+ * An upper bound of `payloadBytes` without its second pass: in JSON.stringify's output no unit
+ * takes more than 3 bytes (3 of UTF-8; a `"` or `\` 1 plus its escape; control characters and
+ * lone surrogates are escaped into ASCII already, and a surrogate pair is 4 bytes for 2 units).
+ */
+export const payloadBound = (value: unknown): number => 3 * jsonText(value).length;
+
+/** How deep `responseJson` looks for measured views inside a response (`{ ticket: { records: [view] } }`). */
+const WRAPPER_DEPTH = 3;
+
+/**
+ * The JSON text of a response body, as JSON.stringify writes it for plain data, with the text of
+ * every view measured already used as is: objects and arrays within WRAPPER_DEPTH levels are
+ * written here, everything below them (or with a toJSON) by JSON.stringify.
+ */
+export const responseJson = (value: unknown, depth = WRAPPER_DEPTH): string | undefined => {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const known = measured.get(value);
+  if (known !== undefined) return known;
+  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    const items: string[] = [];
+    for (const item of value) items.push(responseJson(item, depth - 1) ?? 'null');
+    return `[${items.join(',')}]`;
+  }
+  const members: string[] = [];
+  for (const key of Object.keys(value)) {
+    const text = responseJson((value as Record<string, unknown>)[key], depth - 1);
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${members.join(',')}}`;
+};
 
 /** Bytes of the first `count` of `sizes` as elements of one JSON array: their sizes and the commas between. */
 export const arrayBytes = (sizes: readonly number[], count = sizes.length): number => {

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { responseJson } from './byte-budget';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -12,7 +13,7 @@ export const json = (
 ): HttpResult => ({
   statusCode,
   headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: JSON.stringify(body),
+  body: responseJson(body) as string,
 });
 
 export const problemJson = (

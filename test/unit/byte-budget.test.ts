@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayBudget, arrayBytes, fitCount, payloadBytes, shareRoom } from '../../shared/http/byte-budget';
+import {
+  arrayBudget,
+  arrayBytes,
+  fitCount,
+  jsonText,
+  payloadBound,
+  payloadBytes,
+  responseJson,
+  shareRoom,
+} from '../../shared/http/byte-budget';
 
 /** What a body adds to the payload Lambda's runtime sends: `{statusCode, headers, body}` as JSON. */
 const envelopeGrowth = (value: unknown) =>
@@ -31,6 +40,55 @@ describe('payloadBytes', () => {
       fc.property(fc.array(json, { maxLength: 20 }), (values) => {
         expect(payloadBytes(values)).toBe(2 + arrayBytes(values.map(payloadBytes)));
       }),
+    );
+  });
+});
+
+describe('payloadBound', () => {
+  it('is never below the exact size, for any JSON value and any text', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(json, fc.string({ unit: 'binary' }), fc.array(fc.string({ unit: 'binary' }))),
+        (value) => {
+          expect(payloadBound(value)).toBeGreaterThanOrEqual(payloadBytes(value));
+        },
+      ),
+    );
+    // The worst cases: every unit a quote, a backslash or a 3-byte character.
+    for (const text of ['"'.repeat(50), '\\'.repeat(50), '漢'.repeat(50)])
+      expect(payloadBound(text)).toBeGreaterThanOrEqual(payloadBytes(text));
+  });
+});
+
+describe('responseJson', () => {
+  /** A response body: wrappers around values, some of them measured (their text kept) before. */
+  const body = fc
+    .tuple(fc.array(fc.tuple(json, fc.boolean()), { maxLength: 6 }), json, fc.boolean())
+    .map(([records, extra, wrapped]) => {
+      const values = records.map(([value, measure]) => {
+        const copy = structuredClone(value);
+        if (measure) jsonText(copy);
+        return copy;
+      });
+      const page = { totalRecords: values.length, skipped: undefined, records: values, extra };
+      return wrapped ? { ticket: page } : page;
+    });
+
+  it('writes exactly what JSON.stringify writes, reusing the measured texts', () => {
+    fc.assert(
+      fc.property(body, (value) => {
+        expect(responseJson(value)).toBe(JSON.stringify(value));
+      }),
+    );
+  });
+
+  it('uses a measured text as is (the text is serialised once)', () => {
+    const view = { id: 'a', text: 'hello' };
+    expect(jsonText(view)).toBe('{"id":"a","text":"hello"}');
+    // Only a kept text can explain the old value showing after a (forbidden) change.
+    (view as { text: string }).text = 'changed';
+    expect(responseJson({ ticket: { records: [view] } })).toBe(
+      '{"ticket":{"records":[{"id":"a","text":"hello"}]}}',
     );
   });
 });

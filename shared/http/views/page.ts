@@ -1,6 +1,6 @@
 import type { PageView } from '../../schemas/views';
 import { PAGE_BYTES, type Page, type PageLink, RECORDS_PER_PAGE } from '../../store/pages';
-import { arrayBudget, payloadBytes } from '../byte-budget';
+import { arrayBudget, payloadBound, payloadBytes } from '../byte-budget';
 
 /**
  * The list wrapper of the seed: `{ totalRecords, recordsPerPage, previousQuery, nextQuery, records }`.
@@ -45,9 +45,23 @@ export const pageResponse = async <T, V extends object>(
   const inOrder = page.keep === 'first' ? page.items : [...page.items].reverse();
   const fits = arrayBudget(PAGE_BYTES, 1);
   const kept: (V | undefined)[] = [];
+  // While the records' upper bounds (byte-budget.ts `payloadBound`) fit, their exact sizes would:
+  // they are measured exactly only from the first record whose bound passes the budget on.
+  let bound = 0;
+  let exact = false;
+  const size = (record: V | undefined) => (record === undefined ? 0 : payloadBytes(record));
   for (const item of inOrder) {
     const record = item === undefined ? undefined : await view(item);
-    if (!fits(record === undefined ? 0 : payloadBytes(record))) break;
+    if (!exact) {
+      bound += (record === undefined ? 0 : payloadBound(record)) + 1;
+      if (bound <= PAGE_BYTES) {
+        kept.push(record);
+        continue;
+      }
+      exact = true;
+      for (const earlier of kept) fits(size(earlier));
+    }
+    if (!fits(size(record))) break;
     kept.push(record);
   }
   const links = await page.links(kept.length);

@@ -11,7 +11,7 @@ import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../.
 import type { Item } from '../../store/entity';
 import { PAGE_BYTES } from '../../store/pages';
 import type { Related } from '../../store/tickets';
-import { arrayBytes, fitCount, payloadBytes, shareRoom } from '../byte-budget';
+import { arrayBytes, fitCount, payloadBound, payloadBytes, shareRoom } from '../byte-budget';
 import type { Compat } from '../compat';
 import { RECORD_VIEWS } from './records';
 import { TICKET_FIELDS } from './ticket-fields';
@@ -227,6 +227,15 @@ export const ticketDetailView = (
   });
   const replies = parts.replies.map((r) => replyView(r, parts, related, baseUrl));
   const notes = parts.notes.map((n) => noteView(n, related, baseUrl));
+  const whole = build(own, replies, notes, {
+    documents: false,
+    replies: !parts.allReplies,
+    notes: !parts.allNotes,
+  });
+  // Most tickets are far below the budget: when an upper bound of the whole detail fits, the
+  // measuring below would keep everything (the whole detail with every flag `false`, its longest
+  // form, is at most 2 bytes more), and the text serialised for the bound is the response's.
+  if (payloadBound(whole) + 2 <= PAGE_BYTES) return whole;
   // `false` is the longer of the two flags: the bare detail measured with it is an upper bound.
   const room =
     PAGE_BYTES - payloadBytes(build([], [], [], { documents: false, replies: false, notes: false }));

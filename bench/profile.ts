@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run bench -- --only=throughput --profile`: where the product server's CPU time goes. The
+ * server child runs with `--cpu-prof`; each sample is charged to its *owner*, the innermost frame
+ * on its stack that is our code (a file of shared/, local/ or functions/) or a package's (its npm
+ * name). Node's own frames (the HTTP parser, streams, JSON, crypto) are charged to the JS frame
+ * that called them, so `JSON.stringify` in a view counts to that view. Garbage collection and
+ * V8's `(program)` are their own rows; `(idle)` is left out.
+ */
+export interface ProfileRow {
+  owner: string;
+  /** CPU milliseconds per product request. */
+  msPerRequest: number;
+  /** Share of the busy (not idle) CPU time. */
+  share: number;
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const ownerOf = (url: string): string | undefined => {
+  if (!url.startsWith('file://')) return undefined;
+  const path = fileURLToPath(url);
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
+  if (pkg) return pkg === 'tsx' ? undefined : pkg;
+  return relative(root, path);
+};
+
+/** The rows of every profile in `dir`, largest first, for `requests` requests served. */
+export const summariseProfiles = (dir: string, requests: number, top = 25): ProfileRow[] => {
+  const byOwner = new Map<string, number>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const owners = new Map<number, string>();
+    const owner = (id: number): string => {
+      const known = owners.get(id);
+      if (known) return known;
+      const frame = nodes.get(id)?.callFrame;
+      const name = frame?.functionName ?? '';
+      let found = ownerOf(frame?.url ?? '');
+      if (!found && ['(garbage collector)', '(program)', '(idle)'].includes(name)) found = name;
+      if (!found) {
+        const up = parent.get(id);
+        found = up === undefined ? '(node)' : owner(up);
+      }
+      owners.set(id, found);
+      return found;
+    };
+    profile.samples.forEach((id, i) => {
+      const o = owner(id);
+      byOwner.set(o, (byOwner.get(o) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+  }
+  byOwner.delete('(idle)');
+  const busy = [...byOwner.values()].reduce((a, b) => a + b, 0);
+  return [...byOwner.entries()]
+    .map(([owner, ms]) => ({ owner, msPerRequest: ms / requests, share: ms / busy }))
+    .sort((a, b) => b.msPerRequest - a.msPerRequest)
+    .slice(0, top);
+};
+
+/** Per owner: CPU ms per request of the product server and of the bare one, largest difference first. */
+export const compareProfiles = (
+  dir: string,
+  served: { product: number; bare: number },
+  top = 30,
+): { owner: string; product: number; bare: number }[] => {
+  const product = summariseProfiles(join(dir, 'product'), served.product, Number.POSITIVE_INFINITY);
+  const bare = new Map(
+    summariseProfiles(join(dir, 'bare'), served.bare, Number.POSITIVE_INFINITY).map((r) => [r.owner, r]),
+  );
+  const rows = product.map((r) => ({
+    owner: r.owner,
+    product: r.msPerRequest,
+    bare: bare.get(r.owner)?.msPerRequest ?? 0,
+  }));
+  for (const [owner, r] of bare)
+    if (!rows.some((row) => row.owner === owner)) rows.push({ owner, product: 0, bare: r.msPerRequest });
+  const total = (pick: (r: { product: number; bare: number }) => number) =>
+    rows.reduce((a, r) => a + pick(r), 0);
+  return [
+    { owner: '(all busy CPU)', product: total((r) => r.product), bare: total((r) => r.bare) },
+    ...rows.sort((a, b) => b.product - b.bare - (a.product - a.bare)).slice(0, top),
+  ];
+};
