@@ -70,7 +70,7 @@ class ServerProcess {
       cwd: root,
       execArgv: ['--expose-gc', ...profile, '--import', 'tsx'],
       // The deployed log level: one access-log line per request, written to /dev/null here.
-      env: { ...process.env, LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO', ...(mode === 'product' && process.env.XENV ? JSON.parse(process.env.XENV) : {}) },
+      env: { ...process.env, LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO' },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const url = await new Promise<string>((resolve, reject) => {
