@@ -67,11 +67,12 @@ export const itemOf = <T>(e: Entity<T>, tenantId: string, record: T, system: Ite
 
 /** An item as read, with the fields `itemOf` left out because they are derivable put back. */
 export const hydrate = <T>(e: Entity<T>, item: Item): Item => {
-  const derived = Object.entries(e.derived ?? {}).flatMap(([name, from]) => {
-    const value = from(item);
-    return value === undefined ? [] : [[name, value]];
-  });
-  return { ...e.defaults, ...item, ...Object.fromEntries(derived) };
+  const hydrated: Item = { ...e.defaults, ...item };
+  for (const name in e.derived) {
+    const value = e.derived[name]?.(item);
+    if (value !== undefined) hydrated[name] = value;
+  }
+  return hydrated;
 };
 
 /**

@@ -44,14 +44,17 @@ export const childPrefix = (kind: ChildKind): string => CHILD[kind];
 /** Zero-padded so that lexicographic order equals numeric order for any non-negative ms timestamp. */
 const padTime = (ms: number): string => String(ms).padStart(15, '0');
 
+/** What `sortableTime` adds: every safe integer becomes a non-negative one. */
+const TIME_OFFSET = 2n ** 53n;
+
 /** Lexicographic order equals numeric order for any safe integer, negative ones included. */
-export const sortableTime = (ms: number): string => (BigInt(ms) + 2n ** 53n).toString().padStart(17, '0');
+export const sortableTime = (ms: number): string => (BigInt(ms) + TIME_OFFSET).toString().padStart(17, '0');
 
 /** The instant an order built by `keys.byCreation` starts with. */
 export const creationTimeOf = (order: string): number => Number(order.slice(0, 15));
 
 /** The instant an order built by `keys.byTime` (or any `sortableTime` prefix) starts with. */
-export const timeOf = (order: string): number => Number(BigInt(order.slice(0, 17)) - 2n ** 53n);
+export const timeOf = (order: string): number => Number(BigInt(order.slice(0, 17)) - TIME_OFFSET);
 
 const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
 

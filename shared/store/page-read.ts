@@ -183,6 +183,7 @@ const readFrom = async (src: PageSource, direction: 'n' | 'p', start: Item | und
   const found: Item[] = [];
   let from = start;
   let bytes = 0;
+  let measured = 0;
   // A Limit counts entries read before a filter: when some did not match, ask for twice as many.
   let widen = 1;
   do {
@@ -195,11 +196,11 @@ const readFrom = async (src: PageSource, direction: 'n' | 'p', start: Item | und
       }),
     );
     if (src.filter) widen *= 2;
-    for (const item of out.Items ?? []) {
-      found.push(item);
-      bytes += leastResponseBytes(item);
-    }
+    for (const item of out.Items ?? []) found.push(item);
     from = out.LastEvaluatedKey;
+    // Sizes matter only when the Query stopped at its 1 MB short of a page (rare): measured then.
+    if (from && found.length <= RECORDS_PER_PAGE)
+      for (; measured < found.length; measured++) bytes += leastResponseBytes(found[measured] as Item);
   } while (from && found.length <= RECORDS_PER_PAGE && bytes <= PAGE_BYTES);
   // Entries past the page and its look-ahead are dropped: links resume from the entries kept.
   const items = found.slice(0, RECORDS_PER_PAGE);

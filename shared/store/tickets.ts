@@ -35,13 +35,19 @@ export const recordKey = (tenantId: string) => (w: { kind: EntityKind; id: strin
   keys.record(tenantId, w.kind, w.id);
 
 /** Finds records of the tenant by kind and id among items reads fetched. */
-export const relatedIn =
-  (tenantId: string, ...found: ReadonlyMap<string, Item>[]): Related =>
-  (kind, id) => {
+export const relatedIn = (tenantId: string, ...found: ReadonlyMap<string, Item>[]): Related => {
+  // A page's views ask for the same few agents and lookups again and again.
+  const looked = new Map<string, Item | undefined>();
+  return (kind, id) => {
+    const name = `${kind}#${id}`;
+    if (looked.has(name)) return looked.get(name);
     const key = itemId(keys.record(tenantId, kind, id));
+    let item: Item | undefined;
     for (const items of found) {
-      const item = items.get(key);
-      if (item) return item;
+      item = items.get(key);
+      if (item) break;
     }
-    return undefined;
+    looked.set(name, item);
+    return item;
   };
+};

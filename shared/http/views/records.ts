@@ -16,8 +16,11 @@ export type View = Record<string, unknown>;
 type Picked<T, K extends keyof T> = {
   [P in K]-?: undefined extends T[P] ? Exclude<T[P], undefined> | null : T[P];
 };
-const pick = <T extends object, K extends keyof T>(record: T, fields: readonly K[]): Picked<T, K> =>
-  Object.fromEntries(fields.map((name) => [name, (record as Item)[name as string] ?? null])) as Picked<T, K>;
+const pick = <T extends object, K extends keyof T>(record: T, fields: readonly K[]): Picked<T, K> => {
+  const view: Item = {};
+  for (const name of fields) view[name as string] = (record as Item)[name as string] ?? null;
+  return view as Picked<T, K>;
+};
 
 /** Every field of the seed's Customer table, in the seed's order: the detail shape. */
 const CUSTOMER_FIELDS = [
