@@ -184,7 +184,9 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
       results.throughput = throughput;
       if (profileDir) {
         const { compareProfiles } = await import('./profile');
-        log('\nCPU ms per request served: product server, bare server, difference (bench/profile.ts)');
+        log(
+          `\nCPU ms per request served (${served.product} and ${served.bare}): product server, bare server, difference (bench/profile.ts)`,
+        );
         for (const r of compareProfiles(profileDir, served))
           log(
             `${[r.product, r.bare, r.product - r.bare].map((v) => v.toFixed(3).padStart(7)).join(' ')}  ${r.owner}`,

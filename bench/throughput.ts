@@ -162,10 +162,11 @@ export const runThroughput = async (opts: {
     return result;
   };
   try {
-    // Warm both: module load, JIT, connections, the product's token cache.
+    // Warm both, two rounds' worth each: module load, JIT (the product has more code to optimise:
+    // a short warm-up measures its compiler threads), connections, the product's token cache.
     for (const { path } of opts.targets) {
-      await run(product, path, { seconds: 2 });
-      await run(bare, path, { seconds: 2 });
+      await run(product, path, { seconds: 2 * opts.secondsPerRound });
+      await run(bare, path, { seconds: 2 * opts.secondsPerRound });
     }
     const before = await product.stats(true);
 

@@ -20,6 +20,8 @@ interface Window {
   used: number;
   /** Shared counter after this instance's last claim. */
   total: number;
+  /** The claim in flight, if any: concurrent requests wait for it instead of each sending one. */
+  claiming?: Promise<void>;
 }
 
 /** Claims up to `want` of a subject's shared budget for `minute` (store/rate-limit-leases.ts). */
@@ -51,7 +53,7 @@ export const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(
  */
 export const admission = (claim: ClaimLease, lease: (limit: number) => number = leaseSize) => {
   const windows = new Map<string, Window>();
-  const admit = async (subject: string, now: number, limit: number): Promise<Admission> => {
+  const windowOf = (subject: string, now: number): Window => {
     const minute = Math.floor(now / 60_000);
     let w = windows.get(subject);
     if (!w || w.minute !== minute) {
@@ -59,12 +61,24 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
       w = { minute, granted: 0, used: 0, total: 0 };
       windows.set(subject, w);
     }
+    return w;
+  };
+  /** One claim at a time per window; what it grants belongs to the window it was sent for. */
+  const claimFor = (w: Window, subject: string, limit: number): Promise<void> => {
+    w.claiming ??= claim(subject, w.minute, lease(limit), limit)
+      .then((claimed) => {
+        w.granted += claimed.granted;
+        w.total = claimed.total;
+      })
+      .finally(() => {
+        w.claiming = undefined;
+      });
+    return w.claiming;
+  };
+  const admit = async (subject: string, now: number, limit: number): Promise<Admission> => {
+    const w = windowOf(subject, now);
     // Once the shared budget is known to be spent, refuse without asking the store again.
-    if (w.used >= w.granted && w.total < limit) {
-      const claimed = await claim(subject, minute, lease(limit), limit);
-      w.granted += claimed.granted;
-      w.total = claimed.total;
-    }
+    while (w.used >= w.granted && w.total < limit) await claimFor(w, subject, limit);
     const allowed = w.used < w.granted;
     if (allowed) w.used++;
     const resetSeconds = secondsToNextWindow(now);
@@ -86,7 +100,20 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
       w !== undefined && w.minute === Math.floor(now / 60_000) && w.used >= w.granted && w.total >= limit
     );
   };
-  return { admit, blocked, forget: () => windows.clear() };
+  /**
+   * The next lease, claimed before the current one runs out: when at most a quarter of a lease of
+   * more than one is left and the shared budget is not spent, a claim is sent now and returned (the
+   * caller lets its request answer only once it settles, so nothing is left in flight when Lambda
+   * freezes the instance). Requests then rarely wait for a claim (a p99 of one lease's write less).
+   */
+  const prefetch = (subject: string, now: number, limit: number): Promise<void> | undefined => {
+    const w = windows.get(subject);
+    const size = lease(limit);
+    if (!w || w.minute !== Math.floor(now / 60_000) || size <= 1 || w.claiming) return undefined;
+    if (w.total >= limit || w.granted - w.used > size / 4) return undefined;
+    return claimFor(w, subject, limit);
+  };
+  return { admit, blocked, prefetch, forget: () => windows.clear() };
 };
 
 const instances = new Set<{ forget: () => void }>();
@@ -99,7 +126,7 @@ export const storeAdmission = (lease?: (limit: number) => number) => {
 };
 
 const requests = storeAdmission();
-const decisions = new WeakMap<object, Record<string, string>>();
+const decisions = new WeakMap<object, { headers: Record<string, string>; prefetched?: Promise<void> }>();
 
 /** Forgets every budget's windows, as a new Lambda instance would start (tests). */
 export const forgetRateWindows = (): void => {
@@ -107,26 +134,26 @@ export const forgetRateWindows = (): void => {
 };
 
 export const rateLimit = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => {
-  const addHeaders = ({
+  const addHeaders = async ({
     event,
     response,
   }: {
     event: APIGatewayProxyEventV2;
     response: HttpResult | null | undefined;
   }) => {
-    const headers = decisions.get(event);
-    if (headers && response) Object.assign(response.headers, headers);
+    const decision = decisions.get(event);
+    if (decision && response) Object.assign(response.headers, decision.headers);
+    // A failed prefetch changes nothing: the next request that finds no lease claims one itself.
+    await decision?.prefetched?.catch(() => undefined);
   };
   return {
     before: async ({ event }) => {
       const clientId = clientOf(event)?.tenantId;
       if (!clientId) return;
-      const decision = await requests.admit(
-        rateSubjects.requests(clientId),
-        Date.now(),
-        config().RATE_LIMIT_PER_MINUTE,
-      );
-      decisions.set(event, decision.headers);
+      const limit = config().RATE_LIMIT_PER_MINUTE;
+      const decision = await requests.admit(rateSubjects.requests(clientId), Date.now(), limit);
+      const prefetched = requests.prefetch(rateSubjects.requests(clientId), Date.now(), limit);
+      decisions.set(event, { headers: decision.headers, ...(prefetched ? { prefetched } : {}) });
       if (!decision.allowed) {
         throw new HttpError(
           429,

@@ -172,3 +172,45 @@ describe('rate-limit admission', () => {
     expect((await admit('a', AT, 10)).allowed).toBe(false);
   });
 });
+
+describe('rate-limit leases under concurrency', () => {
+  it('sends one claim for concurrent requests that find no lease left, and shares its grant', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit } = admission(claim);
+    const decisions = await Promise.all(Array.from({ length: 8 }, () => admit('a', AT, 2000)));
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    expect(calls).toHaveLength(1);
+    // A budget smaller than the herd: exactly the budget admitted, one lease at a time.
+    const small = sharedStore();
+    const tight = admission(small.claim);
+    const results = await Promise.all(Array.from({ length: 8 }, () => tight.admit('b', AT, 3)));
+    expect(results.filter((d) => d.allowed)).toHaveLength(3);
+  });
+
+  it('claims the next lease ahead, once a quarter of the lease is left, so no request waits for it', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit, prefetch } = admission(claim);
+    // Lease 50: after 37 requests 13 are left (more than a quarter), after 38, 12.
+    for (let i = 0; i < 37; i++) await admit('a', AT, 2000);
+    expect(prefetch('a', AT, 2000)).toBeUndefined();
+    await admit('a', AT, 2000);
+    const ahead = prefetch('a', AT, 2000);
+    expect(ahead).toBeDefined();
+    expect(prefetch('a', AT, 2000)).toBeUndefined(); // one claim at a time
+    await ahead;
+    expect(calls).toHaveLength(2);
+    // The next 62 requests use what is held without a claim.
+    for (let i = 0; i < 62; i++) expect((await admit('a', AT, 2000)).allowed).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never claims ahead for leases of one (exact budgets) or a spent budget', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit, prefetch } = admission(claim);
+    await admit('a', AT, 10); // lease 1
+    expect(prefetch('a', AT, 10)).toBeUndefined();
+    for (let i = 0; i < 100; i++) await admit('b', AT, 100); // lease 5, budget spent
+    expect(prefetch('b', AT, 100)).toBeUndefined();
+    expect(calls.filter((c) => c.clientId === 'b')).toHaveLength(20);
+  });
+});
