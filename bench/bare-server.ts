@@ -75,8 +75,9 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
  * index's newest 26 entries, then at once every ticket's item collection and one BatchGet of the
  * page's count and the records the entries point at; the raw items go back as JSON.
  */
-const list = async (tenant: string): Promise<Item> => {
-  const out = await db().send(
+/** The list index's Query of a tenant's tickets, newest first, by hand (no store code): a bare read. */
+export const bareListQuery = (tenant: string, start?: Record<string, unknown>, limit = 26) =>
+  db().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: LIST_INDEX.name,
@@ -84,9 +85,13 @@ const list = async (tenant: string): Promise<Item> => {
       ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
       ExpressionAttributeValues: { ':p': storeKeys.list(tenant, 'TICKET') },
       ScanIndexForward: false,
-      Limit: 26,
+      Limit: limit,
+      ExclusiveStartKey: start,
     }),
   );
+
+const list = async (tenant: string): Promise<Item> => {
+  const out = await bareListQuery(tenant);
   const entries = (out.Items ?? []).slice(0, 25);
   const [collections, related] = await Promise.all([
     Promise.all(entries.map((e) => collection(tenant, String(e.id)))),

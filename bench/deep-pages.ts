@@ -1,8 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantClient } from '../local/tenant';
-import { db, tableName } from '../shared/store/dynamo';
-import { keys } from '../shared/store/keys';
-import { LIST_INDEX } from '../shared/store/table-schema';
+import { bareListQuery } from './bare-server';
 import { describeRequests, type Meter, typicalUsage, type Usage } from './meter';
 import { median, nowMs, progress, timed } from './stats';
 import { totalUnits } from './unit-split';
@@ -117,19 +114,7 @@ export const runDeepPages = async (
   bar.done(`${samples} pairs through the handler`);
 
   // The bare index Query: walk to the same position with LastEvaluatedKey, then alternate.
-  const query = (start?: Record<string, unknown>, limit = 26) =>
-    db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: LIST_INDEX.name,
-        KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': LIST_INDEX.partition },
-        ExpressionAttributeValues: { ':p': keys.list(tenantId, 'TICKET') },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
-    );
+  const query = (start?: Record<string, unknown>, limit = 26) => bareListQuery(tenantId, start, limit);
   let position: Record<string, unknown> | undefined;
   for (let p = 1; p < page; p++) position = (await query(position, 25)).LastEvaluatedKey;
   const rawTime = async (start?: Record<string, unknown>) => (await timed(() => query(start))).ms;
