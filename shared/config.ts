@@ -5,7 +5,7 @@
  *
  * Read by a table of small readers, not a zod schema: every function reads the whole environment
  * at start, and building a zod schema of these ~35 fields (~150 schema instances) cost 2.2 ms of
- * every cold start (docs/performance.md, "Cold start"). Request bodies stay zod's.
+ * every cold start (docs/performance.md, "Issue 21: cold start under ×1.25"). Request bodies stay zod's.
  */
 
 /** Reads one variable's raw value (undefined when unset); answers the value or a message. */
