@@ -70,11 +70,6 @@ const detail = async (tenant: string, id: string): Promise<Item> => {
   return { items, related: await relatedOf(tenant, items) };
 };
 
-/**
- * The floor of `GET /ticket/list` (a page of ticket details, docs/decisions.md "Lists"): the list
- * index's newest 26 entries, then at once every ticket's item collection and one BatchGet of the
- * page's count and the records the entries point at; the raw items go back as JSON.
- */
 /** The list index's Query of a tenant's tickets, newest first, by hand (no store code): a bare read. */
 export const bareListQuery = (tenant: string, start?: Record<string, unknown>, limit = 26) =>
   db().send(
@@ -90,6 +85,11 @@ export const bareListQuery = (tenant: string, start?: Record<string, unknown>, l
     }),
   );
 
+/**
+ * The floor of `GET /ticket/list` (a page of ticket details, docs/decisions.md "Lists"): the list
+ * index's newest 26 entries, then at once every ticket's item collection and one BatchGet of the
+ * page's count and the records the entries point at; the raw items go back as JSON.
+ */
 const list = async (tenant: string): Promise<Item> => {
   const out = await bareListQuery(tenant);
   const entries = (out.Items ?? []).slice(0, 25);

@@ -10,14 +10,6 @@ import { fileURLToPath } from 'node:url';
  * that called them, so `JSON.stringify` in a view counts to that view. Garbage collection and
  * V8's `(program)` are their own rows; `(idle)` is left out.
  */
-export interface ProfileRow {
-  owner: string;
-  /** CPU milliseconds per product request. */
-  msPerRequest: number;
-  /** Share of the busy (not idle) CPU time. */
-  share: number;
-}
-
 interface CpuProfile {
   nodes: { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[];
   samples: number[];
@@ -34,8 +26,8 @@ const ownerOf = (url: string): string | undefined => {
   return relative(root, path);
 };
 
-/** The rows of every profile in `dir`, largest first, for `requests` requests served. */
-export const summariseProfiles = (dir: string, requests: number, top = 25): ProfileRow[] => {
+/** Each owner's CPU milliseconds per request in the profiles of `dir`, for `requests` requests served. */
+const perRequest = (dir: string, requests: number): Map<string, number> => {
   const byOwner = new Map<string, number>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
@@ -63,11 +55,7 @@ export const summariseProfiles = (dir: string, requests: number, top = 25): Prof
     });
   }
   byOwner.delete('(idle)');
-  const busy = [...byOwner.values()].reduce((a, b) => a + b, 0);
-  return [...byOwner.entries()]
-    .map(([owner, ms]) => ({ owner, msPerRequest: ms / requests, share: ms / busy }))
-    .sort((a, b) => b.msPerRequest - a.msPerRequest)
-    .slice(0, top);
+  return new Map([...byOwner].map(([owner, ms]) => [owner, ms / requests]));
 };
 
 /** Per owner: CPU ms per request of the product server and of the bare one, largest difference first. */
@@ -76,17 +64,13 @@ export const compareProfiles = (
   served: { product: number; bare: number },
   top = 30,
 ): { owner: string; product: number; bare: number }[] => {
-  const product = summariseProfiles(join(dir, 'product'), served.product, Number.POSITIVE_INFINITY);
-  const bare = new Map(
-    summariseProfiles(join(dir, 'bare'), served.bare, Number.POSITIVE_INFINITY).map((r) => [r.owner, r]),
-  );
-  const rows = product.map((r) => ({
-    owner: r.owner,
-    product: r.msPerRequest,
-    bare: bare.get(r.owner)?.msPerRequest ?? 0,
+  const product = perRequest(join(dir, 'product'), served.product);
+  const bare = perRequest(join(dir, 'bare'), served.bare);
+  const rows = [...new Set([...product.keys(), ...bare.keys()])].map((owner) => ({
+    owner,
+    product: product.get(owner) ?? 0,
+    bare: bare.get(owner) ?? 0,
   }));
-  for (const [owner, r] of bare)
-    if (!rows.some((row) => row.owner === owner)) rows.push({ owner, product: 0, bare: r.msPerRequest });
   const total = (pick: (r: { product: number; bare: number }) => number) =>
     rows.reduce((a, r) => a + pick(r), 0);
   return [

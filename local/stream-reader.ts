@@ -16,7 +16,7 @@ import { localDynamoClient } from './dynamodb-local';
  * shards that exist then are read from LATEST, shards found later (discover) from TRIM_HORIZON,
  * a child shard only once its parent is read to its end (so one item's changes stay in order).
  * The caller decides when to poll (read) and when to look for new shards (discover).
- * Used by local/replicator.ts and local/event-pipeline.ts.
+ * Used by local/event-pipeline.ts and test/regions/replicator.ts.
  */
 export interface StreamReaderOptions {
   endpoint: string;

@@ -86,7 +86,7 @@ export const insertRecord = async <T extends BaseRecord, I>(
 /**
  * Merge update: only the fields sent change; `null` clears a nullable field. The record is read
  * first (404 and the size limit checked before any file is stored), and the write is
- * conditioned on what it depends on (store/entity.ts `updateWrite`): a concurrent change of
+ * conditioned on what it depends on (store/item-changes.ts `updateWrite`): a concurrent change of
  * other fields does not make it start over.
  */
 export const updateRecord = async <T extends BaseRecord, I>(

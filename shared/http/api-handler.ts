@@ -75,6 +75,10 @@ export type Operation<R extends Route, T> =
   | ((req: ApiRequest<R>) => Promise<HttpResult>);
 
 /** A retry answered with the stored answer of the request it repeats. */
+/** What a write does with after-commit work that failed: log it (a retry or sweep finishes it). */
+const logAfterFailed = (error: unknown): void =>
+  logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error));
+
 const replayed = (stored: StoredAnswer): HttpResult =>
   json(stored.status, stored.body, { 'idempotent-replayed': 'true' });
 
@@ -140,6 +144,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
     const tenantId = state.client?.tenantId ?? '';
     const { idempotency } = state;
     const compat = state.compat ?? unprofiled;
+    const baseUrl = baseUrlOf(event);
     const request: ApiRequest<RouteOf<Op>> = {
       event,
       tenantId,
@@ -149,13 +154,12 @@ export const apiHandler = <Op extends OperationId, T = never>(
       rawQuery,
       // Validated before the operation touches the store, so a bad body on an unknown id is still a 400.
       body: (body ? validate(body, event.body, 'body') : undefined) as never,
-      baseUrl: baseUrlOf(event),
-      routeUrl: `${baseUrlOf(event)}${route.path}`,
+      baseUrl,
+      routeUrl: `${baseUrl}${route.path}`,
       write: {
         tenantId,
         ifMatch: ifMatchOf(event.headers['if-match']),
-        afterFailed: (error) =>
-          logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error)),
+        afterFailed: logAfterFailed,
         ...(idempotent && idempotency
           ? {
               // commit hands over its plan's result, which it also returns to the write.

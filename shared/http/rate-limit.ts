@@ -4,7 +4,7 @@ import { config } from '../config';
 import { rateSubjects } from '../store/keys';
 import { claimLease } from '../store/rate-limit-leases';
 import { HttpError } from './errors';
-import { clientOf } from './request-state';
+import { clientOf, requestState } from './request-state';
 import type { HttpResult } from './responses';
 
 /**
@@ -53,12 +53,16 @@ export const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(
  */
 export const admission = (claim: ClaimLease, lease: (limit: number) => number = leaseSize) => {
   const windows = new Map<string, Window>();
+  /** The subject's window of the minute `now` is in, if this instance has one. */
+  const current = (subject: string, now: number): Window | undefined => {
+    const w = windows.get(subject);
+    return w?.minute === Math.floor(now / 60_000) ? w : undefined;
+  };
   const windowOf = (subject: string, now: number): Window => {
-    const minute = Math.floor(now / 60_000);
-    let w = windows.get(subject);
-    if (!w || w.minute !== minute) {
+    let w = current(subject, now);
+    if (!w) {
       if (windows.size > 10_000) windows.clear();
-      w = { minute, granted: 0, used: 0, total: 0 };
+      w = { minute: Math.floor(now / 60_000), granted: 0, used: 0, total: 0 };
       windows.set(subject, w);
     }
     return w;
@@ -95,10 +99,8 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
   };
   /** True when this instance already knows the subject's budget for this minute is spent (no store call). */
   const blocked = (subject: string, now: number, limit: number): boolean => {
-    const w = windows.get(subject);
-    return (
-      w !== undefined && w.minute === Math.floor(now / 60_000) && w.used >= w.granted && w.total >= limit
-    );
+    const w = current(subject, now);
+    return w !== undefined && w.used >= w.granted && w.total >= limit;
   };
   /**
    * The next lease, claimed before the current one runs out: when at most a quarter of a lease of
@@ -107,9 +109,9 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
    * freezes the instance). Requests then rarely wait for a claim (a p99 of one lease's write less).
    */
   const prefetch = (subject: string, now: number, limit: number): Promise<void> | undefined => {
-    const w = windows.get(subject);
+    const w = current(subject, now);
     const size = lease(limit);
-    if (!w || w.minute !== Math.floor(now / 60_000) || size <= 1 || w.claiming) return undefined;
+    if (!w || size <= 1 || w.claiming) return undefined;
     if (w.total >= limit || w.granted - w.used > size / 4) return undefined;
     return claimFor(w, subject, limit);
   };
@@ -126,7 +128,6 @@ export const storeAdmission = (lease?: (limit: number) => number) => {
 };
 
 const requests = storeAdmission();
-const decisions = new WeakMap<object, { headers: Record<string, string>; prefetched?: Promise<void> }>();
 
 /** Forgets every budget's windows, as a new Lambda instance would start (tests). */
 export const forgetRateWindows = (): void => {
@@ -141,7 +142,7 @@ export const rateLimit = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> =
     event: APIGatewayProxyEventV2;
     response: HttpResult | null | undefined;
   }) => {
-    const decision = decisions.get(event);
+    const decision = requestState(event).rate;
     if (decision && response) Object.assign(response.headers, decision.headers);
     // A failed prefetch changes nothing: the next request that finds no lease claims one itself.
     await decision?.prefetched?.catch(() => undefined);
@@ -151,9 +152,11 @@ export const rateLimit = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> =
       const clientId = clientOf(event)?.tenantId;
       if (!clientId) return;
       const limit = config().RATE_LIMIT_PER_MINUTE;
-      const decision = await requests.admit(rateSubjects.requests(clientId), Date.now(), limit);
-      const prefetched = requests.prefetch(rateSubjects.requests(clientId), Date.now(), limit);
-      decisions.set(event, { headers: decision.headers, ...(prefetched ? { prefetched } : {}) });
+      const subject = rateSubjects.requests(clientId);
+      const now = Date.now();
+      const decision = await requests.admit(subject, now, limit);
+      const prefetched = requests.prefetch(subject, now, limit);
+      requestState(event).rate = { headers: decision.headers, ...(prefetched ? { prefetched } : {}) };
       if (!decision.allowed) {
         throw new HttpError(
           429,

@@ -3,15 +3,13 @@ import type { BaseRecord, RecordEntity } from '../store/entities/records';
 import { getRecord } from '../store/record-reads';
 import { apiHandler } from './api-handler';
 import { etagOf, json } from './responses';
-import type { View } from './views/records';
+import type { RecordShape } from './views/records';
 
 /** `GET /<resource>/detail/{id}` of every record resource (customers, agents, lookups, webhooks), built once. */
-type Shape<T extends BaseRecord> = (record: T, baseUrl: string) => View;
-
 export const detailHandler = <T extends BaseRecord>(
   operationId: OperationId & `${string}Detail`,
   entity: RecordEntity<T>,
-  view: Shape<T>,
+  view: RecordShape<T>,
 ) =>
   apiHandler(operationId, async ({ tenantId, params, baseUrl }) => {
     const item = await getRecord(entity, tenantId, (params as { id: string }).id);

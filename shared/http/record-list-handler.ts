@@ -4,20 +4,18 @@ import { listRecords } from '../store/record-pages';
 import { apiHandler } from './api-handler';
 import { listRequest } from './list-query';
 import { pageResponse } from './views/page';
-import type { View } from './views/records';
+import type { RecordShape } from './views/records';
 
 /**
  * `GET /<resource>/list` of every record resource (customers, agents, lookups, webhooks), built
  * once: the store's page of records in its view. Its own file, so that a function of another
  * route bundles none of the page, cursor and list code (test/infra/bundles.test.ts).
  */
-type Shape<T extends BaseRecord> = (record: T, baseUrl: string) => View;
-
 export const listHandler = <T extends BaseRecord>(
   operationId: OperationId & `${string}List`,
   entity: RecordEntity<T>,
   listKey: string,
-  view: Shape<T>,
+  view: RecordShape<T>,
 ) =>
   apiHandler(operationId, async ({ tenantId, query, rawQuery, baseUrl, routeUrl, compat }) => {
     const { query: list, filter } = listRequest(query, rawQuery);

@@ -26,6 +26,8 @@ export interface RequestState {
   idempotency?: IdempotencyContext;
   /** The stored answer of a committed request with the same key: answered instead of the operation. */
   replay?: StoredAnswer;
+  /** The rate limit's answer headers, and the next lease's claim if this request sent it (rate-limit.ts). */
+  rate?: { headers: Record<string, string>; prefetched?: Promise<void> };
 }
 
 const states = new WeakMap<object, RequestState>();

@@ -47,7 +47,7 @@ type SearchSchemas = Record<string, z.ZodMiniType<string, string>>;
  * of the page" (each ticket as `GET /ticket/{id}` answers it); `summary`, every field but the
  * conversation and the files, at two requests a page (docs/decisions.md, "Lists").
  */
-export const LIST_VIEWS = ['detail', 'summary'] as const;
+const LIST_VIEWS = ['detail', 'summary'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 const listView = z.enum(LIST_VIEWS, `must be one of ${LIST_VIEWS.join(', ')}`);
 

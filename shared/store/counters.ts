@@ -5,6 +5,7 @@ import { HomeMoving } from './errors';
 import { updateOf } from './expression';
 import { sequenceFence } from './home-fence';
 import { type ItemKey, keys } from './keys';
+import { isConditionFailed } from './update-if';
 import { COUNT, type CountCell, itemId } from './write-ops';
 
 type Item = Record<string, unknown>;
@@ -58,7 +59,7 @@ export const allocateSequence = async (tenantId: string, name: string): Promise<
     );
     return out.Attributes?.[COUNT] as number;
   } catch (error) {
-    if (fence && (error as Error).name === 'ConditionalCheckFailedException') throw new HomeMoving();
+    if (fence && isConditionFailed(error)) throw new HomeMoving();
     throw error;
   }
 };

@@ -10,6 +10,7 @@ import {
   ABSENT,
   COUNT,
   type CountCell,
+  counterCell,
   countMove,
   type Deltas,
   EXISTS,
@@ -22,6 +23,7 @@ import {
  * Everything a write of one record implies beyond its own item, derived from its declaration:
  * counter moves, child items of multi-valued fields, reference checks and counts, unique guards.
  */
+
 const valuesOf = <T>(get: (r: T) => readonly string[], record: T | undefined): Set<string> =>
   new Set(record ? get(record) : []);
 
@@ -33,7 +35,7 @@ const counterMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T):
   const move = (cell: CountCell | undefined, delta: number) => {
     if (cell) ops.push(countMove(cell.key, { [cell.attribute]: delta }));
   };
-  const total: CountCell = { key: keys.counter(tenantId, counterNames.total(kind)), attribute: COUNT };
+  const total = counterCell(tenantId, counterNames.total(kind));
   const { max } = e.list;
   if (!before && max) {
     const ceiling = max.count();
@@ -56,10 +58,7 @@ const counterMoves = <T>(e: Entity<T>, tenantId: string, after?: T, before?: T):
   for (const [param, multi] of Object.entries(e.multi ?? {})) {
     const olds = valuesOf(multi.values, before);
     const news = valuesOf(multi.values, after);
-    const cell = (v: string): CountCell => ({
-      key: keys.counter(tenantId, counterNames.search(kind, param, v)),
-      attribute: COUNT,
-    });
+    const cell = (v: string) => counterCell(tenantId, counterNames.search(kind, param, v));
     for (const v of olds) if (!news.has(v)) move(cell(v), -1);
     for (const v of news) if (!olds.has(v)) move(cell(v), 1);
   }

@@ -1,13 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
-import { type DocumentRecord, type NoteRecord, type ReplyRecord, ticketEntity } from './entities/ticket';
+import type { DocumentRecord, NoteRecord, ReplyRecord } from './entities/ticket';
 import type { Item } from './entity';
-import { hydrate } from './entity-item';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { type ChildKind, childKind, childPrefix, keys, RECORD_SK } from './keys';
+import { type ChildKind, childKind, childPrefix, RECORD_SK } from './keys';
 import { queryAll } from './query-all';
-import type { StoredTicket } from './tickets';
+import { type StoredTicket, ticketKey, ticketOf } from './tickets';
 
 /**
  * What a ticket detail shows, read with bounded cost however long the conversation: the first
@@ -69,10 +68,10 @@ export const readDetailHead = async (pk: string): Promise<DetailHead | undefined
     }),
   );
   const items = (first.Items ?? []) as Item[];
-  const item = items.find((i) => i.sk === RECORD_SK);
-  if (!item) return undefined;
+  const ticket = ticketOf(items.find((i) => i.sk === RECORD_SK));
+  if (!ticket) return undefined;
   return {
-    ticket: hydrate(ticketEntity, item) as StoredTicket,
+    ticket,
     pk,
     items,
     end: first.LastEvaluatedKey?.sk as string | undefined,
@@ -128,7 +127,7 @@ export const readDetailItems = async (
   id: string,
   limit: RecentLimit,
 ): Promise<TicketDetailItems> => {
-  const head = isId(id) ? await readDetailHead(keys.record(tenantId, 'TICKET', id).pk) : undefined;
+  const head = isId(id) ? await readDetailHead(ticketKey(tenantId, id).pk) : undefined;
   if (!head) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
   return finishDetailItems(head, limit);
 };

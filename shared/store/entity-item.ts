@@ -17,6 +17,7 @@ import { LIST_INDEX, SEARCH_INDEXES } from './table-schema';
  * (list entry, exact-search and range slots), the digest of what other items are derived from,
  * and the way back from an item as read to the record.
  */
+
 /** The index attributes of a record's own item: its list entry, exact-search and range slots. */
 export const indexAttributes = <T>(e: Entity<T>, tenantId: string, record: T): Item => {
   const attributes: Item = {};

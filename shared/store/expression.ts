@@ -54,7 +54,7 @@ export interface KeyCond {
     | { between: [string, unknown, unknown] };
 }
 
-export interface Rendered {
+interface Rendered {
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Record<string, unknown>;
 }
@@ -74,7 +74,7 @@ const membersOf = (path: string): string[] => {
  * element is extended afterwards (a feed clock or a home fence added to a write): their names
  * and values never meet.
  */
-export class Expressions {
+class Expressions {
   private readonly names = new Map<string, string>();
   private readonly values: Record<string, unknown> = {};
   private next = 0;
@@ -144,15 +144,11 @@ export class Expressions {
     const partition = `${this.name(k.partition[0])} = ${this.value(k.partition[1])}`;
     if (!k.sort) return partition;
     const s = k.sort;
-    let sort: string;
-    if ('between' in s)
-      sort = `${this.name(s.between[0])} BETWEEN ${this.value(s.between[1])} AND ${this.value(s.between[2])}`;
-    else if ('beginsWith' in s)
-      sort = `begins_with(${this.name(s.beginsWith[0])}, ${this.value(s.beginsWith[1])})`;
-    else {
-      const [op, [path, v]] = Object.entries(s)[0] as [keyof typeof COMPARISONS, [string, unknown]];
-      sort = `${this.name(path)} ${COMPARISONS[op]} ${this.value(v)}`;
-    }
+    // Every sort condition but BETWEEN is a condition too, written alike.
+    const sort =
+      'between' in s
+        ? `${this.name(s.between[0])} BETWEEN ${this.value(s.between[1])} AND ${this.value(s.between[2])}`
+        : this.condition(s);
     return `${partition} AND ${sort}`;
   }
 

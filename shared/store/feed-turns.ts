@@ -1,6 +1,7 @@
 import { assertTimeForRetry, transactions } from './attempt-budget';
 import { timeLeft } from './deadline';
-import type { WriteOp } from './write-ops';
+import type { ItemKey } from './keys';
+import { itemId, type WriteOp } from './write-ops';
 
 /**
  * Writers of one ticket in this process take turns: each stamps its events, sends its
@@ -17,8 +18,10 @@ import type { WriteOp } from './write-ops';
 const turns = new Map<string, Promise<void>>();
 
 /** The key of the item an element writes, as one string. */
-const itemOf = ({ item: { Put, Update, Delete } }: WriteOp): string =>
-  JSON.stringify(Put ? { pk: Put.Item?.pk, sk: Put.Item?.sk } : (Update?.Key ?? Delete?.Key));
+const writtenItem = ({ item: { Put, Update, Delete } }: WriteOp): string => {
+  const key = Put?.Item ?? Update?.Key ?? Delete?.Key;
+  return key ? itemId(key as ItemKey) : '';
+};
 
 /** Resolves when `before` does, or rejects with `refused()` once waiting longer would leave no time to send. */
 const turnOrRefusal = (before: Promise<void>, refused: () => Error): Promise<void> => {
@@ -39,7 +42,7 @@ export const inFeedTurn = async <T>(
 ): Promise<T> => {
   const key = ops
     .filter((op) => op.feedOrdered)
-    .map(itemOf)
+    .map(writtenItem)
     .sort()
     .join('\n');
   if (!key) return write();

@@ -1,5 +1,6 @@
 import type { Entity, Item } from './entity';
 import { BASE, DERIVED, derivedDigest, itemOf, recordOf, same } from './entity-item';
+import { NotFound, StaleVersion } from './errors';
 import { type Cond, conditionOf, updateOf } from './expression';
 import { EXISTS, itemBytes, nonZero, type WriteOp } from './write-ops';
 
@@ -16,6 +17,13 @@ export interface Precondition {
   /** What it means when `If-Match` no longer holds. */
   stale: () => Error;
 }
+
+/** A write to `<label> <id>`: gone is a 404, an If-Match no longer holding a 412. */
+export const preconditionOf = (label: string, id: string, ifMatch?: readonly number[]): Precondition => ({
+  ifMatch,
+  missing: () => new NotFound(`${label} ${id}`),
+  stale: () => new StaleVersion(`${label} ${id}`),
+});
 
 /**
  * The condition of a write that read `current` and derived moves from it: the item exists, the

@@ -217,10 +217,6 @@ export const childKind = (sk: string): ChildKind | 'record' | undefined => {
   if (sk === RECORD_SK) return 'record';
   return (Object.keys(CHILD) as ChildKind[]).find((kind) => sk.startsWith(CHILD[kind]));
 };
-export const isReply = (sk: string): boolean => childKind(sk) === 'reply';
-export const isNote = (sk: string): boolean => childKind(sk) === 'note';
-export const isDocument = (sk: string): boolean => childKind(sk) === 'document';
-export const isTag = (sk: string): boolean => childKind(sk) === 'tag';
 
 const KINDS: readonly string[] = [
   'CUSTOMER',

@@ -21,7 +21,7 @@ export const listPage = (req: ListRequest, fetch?: PageSource['fetch']): Promise
   pageOf({ ...listSource(req), ...(fetch ? { fetch } : {}) }, req.page, req.cursor);
 
 /** A list request as a source: its counter cells, or for a range search, its total counted and carried. */
-export const listSource = (req: Pick<ListRequest, 'tenantId' | 'resource' | 'target'>): PageSource => {
+const listSource = (req: Pick<ListRequest, 'tenantId' | 'resource' | 'target'>): PageSource => {
   const { index, partition, sortFrom, count } = req.target;
   const source: PageSource = {
     tenantId: req.tenantId,
@@ -170,7 +170,7 @@ const startKey = (src: PageSource, [sort, pk, sk]: Position): Item => {
  * response only adds to it, and references only grow when expanded.
  */
 const STORE_ONLY_BYTES = 4096;
-export const leastResponseBytes = (item: Item): number =>
+const leastResponseBytes = (item: Item): number =>
   Math.max(0, Buffer.byteLength(JSON.stringify(item), 'utf8') - STORE_ONLY_BYTES);
 
 /**

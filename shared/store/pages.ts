@@ -10,7 +10,7 @@ export const RECORDS_PER_PAGE = 25;
  * (http/byte-budget.ts); the rest is room for the status, the headers and the list wrapper
  * with its two links (a few KB at most).
  */
-export const LAMBDA_RESPONSE_BYTES = 6_000_000;
+const LAMBDA_RESPONSE_BYTES = 6_000_000;
 export const PAGE_BYTES = LAMBDA_RESPONSE_BYTES - 100_000;
 
 export type Item = Record<string, unknown>;
@@ -21,7 +21,7 @@ export interface PageLink {
   cursor?: string;
 }
 
-export interface PageLinks {
+interface PageLinks {
   previous: PageLink | null;
   next: PageLink | null;
 }

@@ -10,7 +10,7 @@ import { inParallel } from './in-parallel';
 import { type ItemKey, keys } from './keys';
 import { storeRegion } from './store-region';
 import { TTL_ATTRIBUTE } from './table-schema';
-import { updateIf } from './update-if';
+import { isConditionFailed, updateIf } from './update-if';
 import { ABSENT, EXISTS, itemId, type WriteOp } from './write-ops';
 
 /**
@@ -45,8 +45,6 @@ const pendingKey = (tenantId: string, webhookId: string, eventSk: string): ItemK
   pk: keys.pendingDeliveries(tenantId, webhookId),
   sk: eventSk,
 });
-
-const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 const asPending = (item: Record<string, unknown>): PendingDelivery => ({
   eventSk: String(item.sk),
@@ -90,7 +88,7 @@ export const markPending = (
         }),
       );
     } catch (error) {
-      if (!conditionFailed(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   });
 

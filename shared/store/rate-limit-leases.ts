@@ -4,6 +4,7 @@ import { db, tableName } from './dynamo';
 import { updateOf } from './expression';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
+import { isConditionFailed } from './update-if';
 
 /**
  * The shared half of rate limiting: one counter item per subject and minute holds how many
@@ -47,7 +48,7 @@ export const claimLease = async (
       );
       return { granted: ask, total: out.Attributes?.n as number };
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
       const used = Number((error as { Item?: { n?: { N?: string } } }).Item?.n?.N ?? limit);
       ask = Math.min(ask, limit - used); // take what is left, if anything
     }

@@ -5,6 +5,7 @@ import { guardTarget, searchTarget } from './search-targets';
 import { itemId } from './write-ops';
 
 /** Pages of a record resource's list and of its searches. */
+
 /**
  * A page of a resource's records: the whole list or one exact-match search, each from its own
  * index. A plain list's entries are the records; a search's entries are keys only, so the page's

@@ -5,9 +5,9 @@ import { itemOf, recordOf } from './entity-item';
 import { Conflict, StaleVersion } from './errors';
 import { conditionOf, updateOf } from './expression';
 import { newId } from './ids';
-import { deleteWrite, updateWrite } from './item-changes';
-import { recordMissing } from './record-reads';
+import { deleteWrite, preconditionOf, updateWrite } from './item-changes';
 import { ABSENT, type WriteOp } from './write-ops';
+
 /**
  * The writes of the record resources (customers, agents, lookups, webhook subscriptions) as
  * transaction elements: a create, an update and a delete. Everything a record implies (indexes,
@@ -15,6 +15,7 @@ import { ABSENT, type WriteOp } from './write-ops';
  * Updates and deletes are conditioned on the version they read: domain/commit.ts re-reads and
  * retries when another write got there first.
  */
+
 /**
  * Sets `fields` (none searched, counted or referenced) of the record read as `current`, bumping its
  * version, only if it is still that version: `stale` otherwise (a user's change stands).
@@ -79,13 +80,6 @@ export const insertWrites = <T extends BaseRecord>(
   };
 };
 
-/** How a record write's condition failures read: gone (404) or If-Match no longer holding (412). */
-const precondition = <T extends BaseRecord>(e: RecordEntity<T>, id: string, ifMatch?: readonly number[]) => ({
-  ifMatch,
-  missing: () => recordMissing(e, id),
-  stale: () => new StaleVersion(`${e.label} ${id}`),
-});
-
 /**
  * Changes the record read as `current` into `after` (merged by the caller): only the fields that
  * differ are written, conditioned on what the change depends on (item-changes.ts `updateWrite`).
@@ -98,7 +92,7 @@ export const updateWrites = <T extends BaseRecord>(
   ifMatch?: readonly number[],
 ): WriteOp[] => [
   updateWrite(e, tenantId, current as unknown as Item, after, {
-    ...precondition(e, current.id, ifMatch),
+    ...preconditionOf(e.label, current.id, ifMatch),
     meta: { updatedAt: Date.now() },
     keep: RECORD_META,
   }),
@@ -121,7 +115,7 @@ export const deleteWrites = <T extends BaseRecord>(
   }
   return [
     deleteWrite(e, tenantId, current as unknown as Item, {
-      ...precondition(e, current.id, ifMatch),
+      ...preconditionOf(e.label, current.id, ifMatch),
       condition: { or: [{ missing: 'refCount' }, { le: ['refCount', 0] }] },
     }),
     ...derivedWrites(e, tenantId, current.id, undefined, fieldsOf(current)),

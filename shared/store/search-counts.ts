@@ -1,13 +1,12 @@
 import type { Entity, SlotSearch } from './entity';
 import { counterNames, keys } from './keys';
 import { legacyCountCells } from './migrations/legacy';
-import { COUNT, type CountCell } from './write-ops';
+import { type CountCell, counterCell } from './write-ops';
 
 /**
  * Where the count of one value of an exact search lives (the declaration's `count`): the cell a
  * write moves, and the cells a read sums (older records' cells included: migrations/legacy.ts).
  */
-/** Where one value of an exact search is counted (its cell), and the cells read besides it. */
 export const searchCells = <T>(
   e: Entity<T>,
   tenantId: string,
@@ -16,10 +15,7 @@ export const searchCells = <T>(
   value: string,
 ) => {
   const kind = (e.list as NonNullable<Entity<T>['list']>).kind;
-  const own: CountCell = {
-    key: keys.counter(tenantId, counterNames.search(kind, param, value)),
-    attribute: COUNT,
-  };
+  const own = counterCell(tenantId, counterNames.search(kind, param, value));
   const count = search.count;
   if (!count) return { moved: own, read: [own] };
   if (count.on === 'entries') return { moved: undefined, read: [] };

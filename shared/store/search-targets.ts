@@ -5,13 +5,14 @@ import { counterNames, type ItemKey, keys } from './keys';
 import { searchIndexOf } from './migrations/legacy';
 import { searchCells } from './search-counts';
 import { type IndexSpec, LIST_INDEX } from './table-schema';
-import { COUNT, type CountCell } from './write-ops';
+import { type CountCell, counterCell } from './write-ops';
 
 /**
  * Where a list and its searches are read, from the entity's declaration: the index partition and
  * the cells of its count (`searchTarget`), or the guard item a unique value's search reads
  * (`guardTarget`); and the query parameters a list takes (`searchInputs`).
  */
+
 /**
  * Where one search of an entity's list is served: index, partition, and the cells whose sum is
  * its size (read in the page's BatchGetItem; a range search counts its entries instead, from
@@ -47,7 +48,7 @@ export const searchTarget = <T>(
 ): SearchTarget => {
   if (!e.list) throw new Error(`${e.entity} has no list`);
   const kind = e.list.kind;
-  const total: CountCell[] = [{ key: keys.counter(tenantId, counterNames.total(kind)), attribute: COUNT }];
+  const total: CountCell[] = [counterCell(tenantId, counterNames.total(kind))];
   if (!search) {
     const cover = e.list.coveredBy;
     return {
@@ -76,7 +77,7 @@ export const searchTarget = <T>(
     return {
       index: LIST_INDEX,
       partition: keys.search(tenantId, kind, param, value),
-      count: [{ key: keys.counter(tenantId, counterNames.search(kind, param, value)), attribute: COUNT }],
+      count: [counterCell(tenantId, counterNames.search(kind, param, value))],
     };
   }
   const range = e.ranges?.[param];

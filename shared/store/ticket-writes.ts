@@ -11,9 +11,8 @@ import {
 } from './entities/ticket';
 import type { Item } from './entity';
 import { itemOf } from './entity-item';
-import { StaleVersion } from './errors';
 import { conditionOf, updateOf } from './expression';
-import { deleteWrite, updateWrite } from './item-changes';
+import { deleteWrite, preconditionOf, updateWrite } from './item-changes';
 import { FEED_CLOCK, SEARCH_INDEXES } from './table-schema';
 import { type StoredTicket, ticketFields, ticketItem, ticketKey, ticketMissing } from './tickets';
 import { ABSENT, EXISTS, type WriteOp } from './write-ops';
@@ -31,13 +30,6 @@ export const createTicketWrites = (tenantId: string, ticket: TicketRecord): Writ
   ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),
 ];
 
-/** How a ticket write's condition failures read: gone (404) or If-Match no longer holding (412). */
-const precondition = (id: string, ifMatch?: readonly number[]) => ({
-  ifMatch,
-  missing: () => ticketMissing(id),
-  stale: () => new StaleVersion(`Ticket ${id}`),
-});
-
 /**
  * Changes the ticket read as `current` into `after`: only what differs is written, replies sent
  * with the update are added to `numberOfReplies` (never overwriting concurrent replies), and the
@@ -51,7 +43,7 @@ export const updateTicketWrites = (
 ): WriteOp[] => [
   {
     ...updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
-      ...precondition(current.id, options.ifMatch),
+      ...preconditionOf(ticketEntity.label, current.id, options.ifMatch),
       add: { numberOfReplies: options.addedReplies },
       keep: [FEED_CLOCK],
     }),
@@ -67,7 +59,12 @@ export const deleteTicketWrites = (
   ifMatch?: readonly number[],
 ): WriteOp[] => [
   {
-    ...deleteWrite(ticketEntity, tenantId, current as unknown as Item, precondition(current.id, ifMatch)),
+    ...deleteWrite(
+      ticketEntity,
+      tenantId,
+      current as unknown as Item,
+      preconditionOf(ticketEntity.label, current.id, ifMatch),
+    ),
     feedOrdered: true,
   },
   ...derivedWrites(ticketEntity, tenantId, current.id, undefined, ticketFields(current)),

@@ -7,8 +7,6 @@ import { Contended, LimitExceeded, RequestInProgress } from './errors';
 import { homeFence } from './home-fence';
 import { type Deltas, itemBytes, LIMITS, type TransactItem, type WriteOp } from './write-ops';
 
-/** The pause helper, where the tests' seed takes it from. */
-
 type FullItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**

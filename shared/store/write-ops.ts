@@ -111,7 +111,7 @@ export interface CountCell {
 }
 
 /** A bound a count may not pass: the move is refused (`exceeded`) when the count is already `max`. */
-export interface Ceiling {
+interface Ceiling {
   attribute: string;
   max: number;
   exceeded: () => Error;
@@ -148,5 +148,11 @@ export const countMove = (key: ItemKey, deltas: Deltas, ceiling?: Ceiling): Writ
 };
 
 /** A move of one record count (keys.counter). */
+/** The cell of a tenant's counter `name` (keys.ts `counterNames`). */
+export const counterCell = (tenantId: string, name: string): CountCell => ({
+  key: keys.counter(tenantId, name),
+  attribute: COUNT,
+});
+
 export const countDelta = (tenantId: string, name: string, delta: number): WriteOp =>
   countMove(keys.counter(tenantId, name), { [COUNT]: delta });

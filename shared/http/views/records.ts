@@ -12,6 +12,9 @@ import type { EntityKind } from '../../store/keys';
  */
 export type View = Record<string, unknown>;
 
+/** How a record resource shows one record (its detail, and each record of its pages). */
+export type RecordShape<T> = (record: T, baseUrl: string) => View;
+
 /** The named fields of a record; an absent optional one reads as null. */
 type Picked<T, K extends keyof T> = {
   [P in K]-?: undefined extends T[P] ? Exclude<T[P], undefined> | null : T[P];

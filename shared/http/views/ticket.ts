@@ -225,7 +225,17 @@ export const ticketDetailView = (
     notesTruncated: cut.notes,
     notesUrl: urls.notes,
   });
-  const replies = parts.replies.map((r) => replyView(r, parts, related, baseUrl));
+  // Each reply's documents, grouped once (not every document scanned for every reply).
+  const byReply = new Map<string, DocumentRecord[]>();
+  for (const d of parts.documents) {
+    if (!d.replyId) continue;
+    const documents = byReply.get(d.replyId);
+    if (documents) documents.push(d);
+    else byReply.set(d.replyId, [d]);
+  }
+  const replies = parts.replies.map((r) =>
+    replyView(r, { documents: byReply.get(r.id) ?? [] }, related, baseUrl),
+  );
   const notes = parts.notes.map((n) => noteView(n, related, baseUrl));
   const whole = build(own, replies, notes, {
     documents: false,

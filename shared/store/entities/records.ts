@@ -10,7 +10,7 @@ import { type EntityKind, keys } from '../keys';
 /**
  * The record resources (customers, agents, ticket types, areas, groups): each is one
  * declaration of its key, list, searches, references and unique values. The record engine
- * (store/records.ts) reads these; nothing else knows how a record is indexed.
+ * (store/record-reads.ts, record-writes.ts, record-pages.ts) reads these; nothing else knows how a record is indexed.
  */
 export interface BaseRecord {
   id: string;

@@ -6,7 +6,8 @@ import { counterNames, type ItemKey, keys } from '../keys';
 import { queryAll } from '../query-all';
 import { searchTarget } from '../search-targets';
 import { StaleWrite, writeAtomically } from '../transact';
-import { COUNT, type CountCell, countMove, type WriteOp } from '../write-ops';
+import { isConditionFailed } from '../update-if';
+import { COUNT, type CountCell, countMove, EXISTS, type WriteOp } from '../write-ops';
 
 /**
  * The counter pass of `helpdesk reindex` (migrations/reindex.ts): a tenant's counter items as the
@@ -72,7 +73,7 @@ const moveOps = (legacy: CountCell, n: number, into: CountCell | undefined): Wri
   };
   if (!into || n === 0) return [remove];
   if (!legacy.whileExists) return [remove, countMove(into.key, { [into.attribute]: n })];
-  const add = updateOf({ add: { [into.attribute]: n } }, { exists: 'pk' });
+  const add = updateOf({ add: { [into.attribute]: n } }, EXISTS);
   return [remove, { item: { Update: { Key: into.key, ...add } }, onConditionFailed: () => new TargetGone() }];
 };
 
@@ -118,7 +119,7 @@ const drop = async (key: ItemKey, item: Item, report: CountsReport): Promise<voi
     );
     report.itemsWritten += 1;
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailed(error)) throw error;
   }
 };
 

@@ -1,7 +1,7 @@
 import { config } from '../../config';
-import { counterNames, type EntityKind, type ItemKey, keys } from '../keys';
+import { counterNames, type EntityKind, type ItemKey } from '../keys';
 import { type IndexSpec, LIST_INDEX, SEARCH_INDEXES, SEARCH_SLOTS, type SearchSlot } from '../table-schema';
-import { COUNT, type CountCell } from '../write-ops';
+import { type CountCell, counterCell } from '../write-ops';
 
 /**
  * Everything the store does only because of data written before issue 12 or a table still moving
@@ -138,10 +138,7 @@ export const legacyCountCells = (
   onRecord?: ItemKey,
 ): CountCell[] => {
   if (!isLegacyCount(kind, param)) return [];
-  const own: CountCell = {
-    key: keys.counter(tenantId, counterNames.search(kind, param, value)),
-    attribute: COUNT,
-  };
+  const own = counterCell(tenantId, counterNames.search(kind, param, value));
   return [onRecord ? { ...own, whileExists: onRecord } : own];
 };
 

@@ -145,7 +145,6 @@ export const indexMismatch = (table: readonly { name: string; active: boolean }[
   return `the table has the indexes ${names.join(', ')}, this code uses ${inUse.join(', ')}: set INDEX_MIGRATION_STEP as the deployed functions have it`;
 };
 
-/** Runs `work` on every element, at most `limit` at once. */
 /** The item and children of one record as read again, consistently (undefined: deleted meanwhile). */
 const readAgain = async (shape: Shape, item: Item): Promise<{ item?: Item; children: Item[] }> => {
   if (shape !== TICKETS) {

@@ -1,6 +1,5 @@
-import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { childItem } from '../derived-writes';
-import { db, tableName } from '../dynamo';
 import type { Entity, Item } from '../entity';
 import { hydrate, itemOf, recordOf, same } from '../entity-item';
 import { type Cond, conditionOf, type UpdateSpec, updateOf } from '../expression';
@@ -8,7 +7,8 @@ import { childKind, type ItemKey, keys } from '../keys';
 import { searchTarget } from '../search-targets';
 import { LIST_INDEX, SEARCH_INDEXES, SEARCH_SLOTS } from '../table-schema';
 import { mergeCounters, StaleWrite, writeAtomically } from '../transact';
-import { countMove, type WriteOp } from '../write-ops';
+import { updateIf } from '../update-if';
+import { countMove, EXISTS, type WriteOp } from '../write-ops';
 
 /**
  * One item of `helpdesk reindex` (migrations/reindex.ts): what the current code would write for
@@ -130,13 +130,7 @@ const multiWrites = (
 const send = async (ops: WriteOp[]): Promise<void> => {
   const [only] = ops;
   if (ops.length > 1 || !only?.item.Update) return writeAtomically(ops);
-  try {
-    const update = only.item.Update as Omit<UpdateCommandInput, 'TableName'>;
-    await db().send(new UpdateCommand({ TableName: tableName(), ...update }));
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new StaleWrite();
-    throw error;
-  }
+  if (!(await updateIf(only.item.Update as Omit<UpdateCommandInput, 'TableName'>))) throw new StaleWrite();
 };
 
 /**
@@ -155,7 +149,7 @@ export const rewriteRecord = async (
   const spec = changes(current, next);
   const version: Cond =
     current.version === undefined ? { missing: 'version' } : { eq: ['version', current.version] };
-  const when: Cond = { and: [{ exists: 'pk' }, version] };
+  const when: Cond = { and: [EXISTS, version] };
   const key = keyOf(current);
   const others = [...searchCounts(e, tenantId, current, next), ...multiWrites(e, tenantId, record, children)];
   if (!spec && others.length === 0) return 0;
@@ -175,11 +169,5 @@ export const rewriteRecord = async (
 export const rewriteChild = async (e: Entity<Item>, tenantId: string, current: Item): Promise<number> => {
   const spec = changes(current, itemOf(e, tenantId, recordOf<Item>(current, [])));
   if (!spec) return 0;
-  try {
-    await send([{ item: { Update: { Key: keyOf(current), ...updateOf(spec, { exists: 'pk' }) } } }]);
-    return 1;
-  } catch (error) {
-    if (error instanceof StaleWrite) return 0;
-    throw error;
-  }
+  return (await updateIf({ Key: keyOf(current), ...updateOf(spec, EXISTS) })) ? 1 : 0;
 };
