@@ -27,6 +27,7 @@ import { projectionOf, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/store/table-sc
 import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
+import { CascadeWorker } from './cascade-worker';
 import { HelpdeskMonitoring } from './monitoring';
 import type { RegionalStack } from './regions';
 import type { StackContext } from './stack-context';
@@ -107,6 +108,8 @@ export class HelpdeskStack extends Stack {
   readonly routes = new Map<string, HttpRoute>();
   /** The stream fan-out, the delivery queue and function, and their alarms. */
   readonly webhooks: WebhookPipeline;
+  /** The durable cascade of removals (infra/cascade-worker.ts). */
+  readonly cascades: CascadeWorker;
   /** Alarms on all of the above, their topic and the dashboard (a nested stack). */
   readonly monitoring: HelpdeskMonitoring;
 
@@ -289,12 +292,24 @@ export class HelpdeskStack extends Stack {
       ...(regional ? { eventRegion: regional.region } : {}),
     });
 
+    this.cascades = new CascadeWorker(this, 'Cascades', {
+      table,
+      bucket,
+      ...(otherBuckets ? { otherBuckets } : {}),
+      logRetention: settings.logRetention,
+      removalPolicy,
+      environment: { ...commonEnv, ...regional?.bucketsEnvironment(this) },
+      // Several regions: each region runs the cascades written in it (its tenants' home).
+      ...(regional ? { region: regional.region } : {}),
+    });
+
     // Last: it watches everything above.
     this.monitoring = new HelpdeskMonitoring(this, 'Monitoring', {
       api,
       stage,
       functions: this.functions,
       webhooks: this.webhooks,
+      cascades: this.cascades,
       table,
       ...(regional ? { replicatesTo: regional.regions.filter((r) => r !== regional.region) } : {}),
       alarmEmail: settings.alarmEmail,

@@ -150,6 +150,13 @@ export interface MonitoredWebhooks {
   readonly alarms: readonly Alarm[];
 }
 
+/** What the monitoring needs of the cascade worker (infra/cascade-worker.ts satisfies it). */
+export interface MonitoredCascades {
+  readonly fn: LambdaFunction;
+  readonly failures: IQueue;
+  readonly alarms: readonly Alarm[];
+}
+
 export interface HelpdeskMonitoringProps {
   readonly api: IHttpApi;
   /** The stage whose metrics are read (`$default`). */
@@ -157,6 +164,7 @@ export interface HelpdeskMonitoringProps {
   /** The API's functions by operationId. */
   readonly functions: ReadonlyMap<string, LambdaFunction>;
   readonly webhooks: MonitoredWebhooks;
+  readonly cascades: MonitoredCascades;
   readonly table: ITableV2;
   /** Several regions: the regions this stack's replica replicates to (ReplicationLatency alarms). */
   readonly replicatesTo?: readonly string[];
@@ -224,7 +232,7 @@ export class HelpdeskMonitoring extends Construct {
     );
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const topicAction = new SnsAction(this.topic);
-    for (const alarm of props.webhooks.alarms) {
+    for (const alarm of [...props.webhooks.alarms, ...props.cascades.alarms]) {
       alarm.addAlarmAction(topicAction);
       alarm.addOkAction(topicAction);
     }
@@ -251,9 +259,10 @@ export class HelpdeskMonitoring extends Construct {
     this.monitorAccountConcurrency(props.accountConcurrencyLimit);
     this.monitorTable(props.table);
     if (props.replicatesTo?.length) this.monitorReplication(props.table, props.replicatesTo);
-    this.monitorQueues(props.webhooks);
+    this.monitorQueues(props.webhooks, props.cascades);
     this.monitorFunction('webhookFanOut', props.webhooks.fanout, FANOUT_NOTES, 'stream');
     this.monitorFunction('webhookDeliver', props.webhooks.deliver, DELIVER_NOTES, 'queue');
+    this.monitorFunction('cascadeWorker', props.cascades.fn, CASCADE_NOTES, 'stream');
     for (const [name, fn] of props.functions) this.monitorFunction(name, fn, API_FUNCTION_NOTES);
     this.functionsOverview(props.functions);
   }
@@ -374,7 +383,7 @@ export class HelpdeskMonitoring extends Construct {
       lambdaFunction: fn,
       alarmFriendlyName: name,
       humanReadableName: `Function ${name}`,
-      // Only the fan-out reads a stream; the others need no iterator-age graph.
+      // Only the stream readers (the fan-out, the cascade worker) get an iterator-age graph.
       isIterator: worker === 'stream',
       addFaultCountAlarm: once({
         maxErrorCount: FUNCTION_ERRORS,
@@ -592,12 +601,17 @@ export class HelpdeskMonitoring extends Construct {
   }
 
   /** Dashboard only: the pipeline's own alarms (in the parent stack) watch these queues. */
-  private monitorQueues(webhooks: MonitoredWebhooks): void {
+  private monitorQueues(webhooks: MonitoredWebhooks, cascades: MonitoredCascades): void {
     this.facade.monitorSqsQueueWithDlq({
       queue: webhooks.queue,
       deadLetterQueue: webhooks.deadLetterQueue,
       alarmFriendlyName: 'WebhookDelivery',
       humanReadableName: 'Webhook delivery queue',
+    });
+    this.facade.monitorSqsQueue({
+      queue: cascades.failures,
+      alarmFriendlyName: 'CascadeFailures',
+      humanReadableName: 'Cascade failures',
     });
     this.facade.monitorSqsQueue({
       queue: webhooks.fanoutFailures,
@@ -631,6 +645,14 @@ const FANOUT_NOTES: FunctionNotes = {
   throttles: 'The stream is read later: webhook deliveries fall behind.',
   duration:
     'A timed-out batch is retried whole: its events are queued late (deduplication keeps them single).',
+};
+const CASCADE_NOTES: FunctionNotes = {
+  errors:
+    'Cascades it cannot finish are reported one by one, not as errors: this is a crash, a timeout or a failed ' +
+    `cold start. The batch is retried (bisected) for ${STREAM_RETENTION.toHours()} h, then given up to the ` +
+    'cascade failures queue; the cascade items stay in the table for `helpdesk cascades drain`.',
+  throttles: "The stream is read later: removed records' leftovers are cleaned late.",
+  duration: 'A timed-out batch is retried whole (every cascade can be repeated).',
 };
 const DELIVER_NOTES: FunctionNotes = {
   errors:

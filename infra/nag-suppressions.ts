@@ -25,7 +25,7 @@ const REASONS = {
   tableIndexes:
     'Queries of this table need its GSIs; index/* names only indexes of this one table, all of them the data layer, and only for the actions the route declares on indexes (shared/routes.ts).',
   failureDestination:
-    "This queue is the dead-letter destination itself: the webhook fan-out's on-failure destination for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.",
+    'This queue is the dead-letter destination itself: the on-failure destination of a stream reader (the webhook fan-out, the cascade worker) for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.',
   bucketObjects:
     'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
   replicaIndexes:
@@ -113,6 +113,16 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
     ack(grantsPolicyOf(fn), `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
   }
   ack(webhooks.fanoutFailures, 'SQS3', REASONS.failureDestination);
+
+  // The cascade worker: deletes in the areas of removed records' objects, in each region's bucket;
+  // its failures queue is a dead-letter destination itself.
+  const cascadePolicy = grantsPolicyOf(stack.cascades.fn);
+  for (const area of ['documents', 'photos'] as const) {
+    ack(cascadePolicy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
+    for (const arn of otherBucketArns)
+      ack(cascadePolicy, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
+  }
+  ack(stack.cascades.failures, 'SQS3', REASONS.failureDestination);
 
   // Several regions: the attachments bucket's replication role, on t/ of each bucket it names.
   if (regional?.replication) {

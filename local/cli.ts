@@ -1,6 +1,7 @@
 /**
- * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke|rehome`, and
- * `reindex` (every item of a tenant into the current shape: docs/operations.md).
+ * The operator CLI: `npm run --silent helpdesk -- client create|list|update|revoke|rehome`,
+ * `reindex` (every item of a tenant into the current shape) and `cascades drain` (finish pending
+ * cascades): docs/operations.md.
  * stdout carries only the JSON result lines (scripts parse them); everything else goes to stderr.
  *
  * Store: DYNAMODB_ENDPOINT if set; else TABLE_NAME in AWS (default credential chain);
@@ -34,6 +35,11 @@ const USAGE = `Usage:
                                             line per tenant {"tenantId","itemsRead","itemsWritten",
                                             "countsMoved","skipped","complete"}; progress on stderr names
                                             a position to continue from (--from) after a crash or Ctrl-C
+  helpdesk cascades drain [--tenant <id>]   finishes every pending cascade (a removal's leftovers: a
+                                            removed ticket's items and files, unreferenced photos, a
+                                            revoked client's tokens) of the tenant, or of every client;
+                                            prints {"finished","failed":[{"tenantId","id","error"}]};
+                                            exit 1 if any failed (run it again once the cause is fixed)
 Store: DYNAMODB_ENDPOINT, else TABLE_NAME (AWS), else the local data dir HELPDESK_DATA_DIR (.helpdesk).`;
 
 class UsageError extends Error {}
@@ -44,7 +50,8 @@ type Command =
   | { name: 'update'; clientId: string; compat: CompatProfile }
   | { name: 'revoke'; clientId: string }
   | { name: 'rehome'; clientId: string; region: string }
-  | { name: 'reindex'; tenantId?: string; from?: string };
+  | { name: 'reindex'; tenantId?: string; from?: string }
+  | { name: 'drain'; tenantId?: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -73,6 +80,7 @@ const parseCommand = (argv: string[]): Command => {
   if (values.help) throw new UsageError('');
   const [group, action, ...extra] = positionals;
   if (group === 'reindex' && action === undefined) return reindexCommand(values);
+  if (group === 'cascades' && action === 'drain' && extra.length === 0) return drainCommand(values);
   if (group !== 'client' || extra.length)
     throw new UsageError(`unknown command: ${positionals.join(' ') || '(none)'}`);
   const only = (allowed: string[]) => {
@@ -127,6 +135,15 @@ const reindexCommand = (values: ReturnType<typeof parseOptions>['values']): Comm
     throw new UsageError(`reindex --tenant needs a client id, not ${values.tenant || 'nothing'}`);
   if (values.from !== undefined && !values.from) throw new UsageError('reindex --from needs a position');
   return { name: 'reindex', tenantId: values.tenant, from: values.from };
+};
+
+/** `cascades drain [--tenant <id>]`. */
+const drainCommand = (values: ReturnType<typeof parseOptions>['values']): Command => {
+  const stray = Object.keys(values).filter((key) => key !== 'tenant');
+  if (stray.length) throw new UsageError(`cascades drain does not take --${stray.join(', --')}`);
+  if (values.tenant !== undefined && !isId(values.tenant))
+    throw new UsageError(`cascades drain --tenant needs a client id, not ${values.tenant || 'nothing'}`);
+  return { name: 'drain', tenantId: values.tenant };
 };
 
 /**
@@ -237,6 +254,12 @@ const openStore = async (): Promise<() => Promise<void>> => {
 /** Runs the command; returns the process exit code. */
 const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
   if (command.name === 'reindex') return reindex(command, print);
+  if (command.name === 'drain') {
+    const { drainCascades } = await import('../shared/domain/cascades');
+    const outcome = await drainCascades(command.tenantId);
+    print(outcome);
+    return outcome.failed.length > 0 ? 1 : 0;
+  }
   const clients = await import('../shared/auth/clients');
   // Several regions (REGIONS): a home must be one of the deployment's.
   const home =

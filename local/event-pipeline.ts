@@ -8,19 +8,22 @@ import type {
   SQSEvent,
   SQSRecord,
 } from 'aws-lambda';
+import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
 import { lambdaContext, loadHandler } from './lambda-runtime';
-import { openStreamReader } from './stream-reader';
+import { openStreamReader, type ShardBatchHandler, type StreamReader } from './stream-reader';
 
 /**
- * What Lambda's event source mappings do for the webhook functions in AWS
- * (infra/webhook-pipeline.ts), on a laptop: a poller over the table's stream in DynamoDB Local
- * that hands new event items and redelivery steps to functions/webhook-fanout.ts (the same filter, resuming from the
- * failure it reports), and consumers of the delivery queue (local/sqs-local.ts) that hand each
+ * What Lambda's event source mappings do for the stream's and the queue's functions in AWS
+ * (infra/webhook-pipeline.ts, infra/cascade-worker.ts), on a laptop: a poller over the table's
+ * stream in DynamoDB Local that hands new event items and redelivery steps to
+ * functions/webhook-fanout.ts (the same filter, resuming from the failure it reports), another
+ * that hands new cascade items to functions/cascade-worker.ts, and consumers of the delivery queue (local/sqs-local.ts) that hand each
  * message to functions/webhook-deliver.ts in batches of one and delete what it does not report
  * failed. The handlers are the deployed ones, unchanged.
  *
  * Unlike AWS, the stream is read from the moment the pipeline starts (events written while the
- * server was stopped are in the feed, not delivered), and nothing is persisted across restarts.
+ * server was stopped are in the feed, not delivered; cascades are still in the table, which
+ * `npm start` drains at start), and nothing is persisted across restarts.
  */
 export interface EventPipelineOptions {
   dynamoEndpoint: string;
@@ -91,10 +94,24 @@ const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
     awsRegion: 'local',
   }) as SQSRecord;
 
+/** The cascade worker's filter (infra/cascade-worker.ts): new cascade items (of this region). */
+const isCascade = (r: StreamRecord, region?: string): boolean => {
+  const image = r.dynamodb?.NewImage;
+  if (region !== undefined && image?.region?.S !== region) return false;
+  return r.eventName === 'INSERT' && image?.[CASCADE_ATTRIBUTE]?.S !== undefined;
+};
+
 export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {
   const pollMs = options.pollMs ?? 200;
   let running = true;
-  const reader = await openStreamReader({ endpoint: options.dynamoEndpoint, tableName: options.tableName });
+  // One reader per consumer, as each event source mapping keeps its own place in the stream.
+  const open = () => openStreamReader({ endpoint: options.dynamoEndpoint, tableName: options.tableName });
+  const reader = await open();
+  const cascadeReader = await open();
+  const cascadeWorker = (await loadHandler('cascade-worker')) as unknown as (
+    e: DynamoDBStreamEvent,
+    c: unknown,
+  ) => Promise<DynamoDBBatchResponse>;
   const sqs = new SQSClient({ endpoint: options.sqsEndpoint, region: 'us-east-1', credentials });
   const fanOut = (await loadHandler('webhook-fanout')) as unknown as (
     e: DynamoDBStreamEvent,
@@ -105,27 +122,36 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     c: unknown,
   ) => Promise<SQSBatchResponse>;
 
-  /** One shard's batch, filtered as the event source mapping does; a failure is read again, after a pause. */
-  const handleBatch = async (records: StreamRecord[]): Promise<string | undefined> => {
-    const events = records.filter((r) => isFannedOut(r, options.region));
-    if (events.length === 0) return undefined;
-    const response = await fanOut(
-      { Records: events.map((r) => lambdaRecord(r, reader.streamArn)) },
-      lambdaContext('webhook-fanout', crypto.randomUUID()),
-    );
-    const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
-    if (failed) await sleep(1000);
-    return failed;
-  };
+  /**
+   * One shard's batch, filtered as an event source mapping does, handed to `handler`; a reported
+   * failure is read again, after a pause.
+   */
+  const batchesFor =
+    (
+      name: string,
+      wanted: (r: StreamRecord) => boolean,
+      handler: (e: DynamoDBStreamEvent, c: unknown) => Promise<DynamoDBBatchResponse>,
+    ) =>
+    async (records: StreamRecord[]): Promise<string | undefined> => {
+      const taken = records.filter(wanted);
+      if (taken.length === 0) return undefined;
+      const response = await handler(
+        { Records: taken.map((r) => lambdaRecord(r, reader.streamArn)) },
+        lambdaContext(name, crypto.randomUUID()),
+      );
+      const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
+      if (failed) await sleep(1000);
+      return failed;
+    };
 
-  const pollStream = async () => {
+  const pollStream = async (name: string, from: StreamReader, handleBatch: ShardBatchHandler) => {
     let rounds = 0;
     while (running) {
       try {
-        if (++rounds % 25 === 0) await reader.discover();
-        if ((await reader.read(handleBatch)) === 0) await sleep(pollMs);
+        if (++rounds % 25 === 0) await from.discover();
+        if ((await from.read(handleBatch)) === 0) await sleep(pollMs);
       } catch (error) {
-        if (running) console.error(`webhook stream poller: ${(error as Error).message}`);
+        if (running) console.error(`${name} stream poller: ${(error as Error).message}`);
         await sleep(1000);
       }
     }
@@ -168,12 +194,25 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     }
   };
 
-  const loops = [pollStream(), ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume)];
+  const loops = [
+    pollStream(
+      'webhook',
+      reader,
+      batchesFor('webhook-fanout', (r) => isFannedOut(r, options.region), fanOut),
+    ),
+    pollStream(
+      'cascade',
+      cascadeReader,
+      batchesFor('cascade-worker', (r) => isCascade(r, options.region), cascadeWorker),
+    ),
+    ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume),
+  ];
   return {
     stop: async () => {
       running = false;
       await Promise.allSettled(loops);
       reader.close();
+      cascadeReader.close();
       sqs.destroy();
     },
   };

@@ -146,6 +146,14 @@ const main = async (): Promise<void> => {
     sqsEndpoint: String(queues?.endpoint),
     queueUrl: String(process.env.WEBHOOK_QUEUE_URL),
   });
+  // Cascades written while the server was stopped are not in the stream it reads from now on.
+  void (await import('../shared/domain/cascades')).drainCascades().then(
+    ({ finished, failed }) => {
+      if (finished > 0) console.log(`Finished ${finished} cascade(s) left from the last run`);
+      for (const f of failed) console.error(`cascade ${f.id} of ${f.tenantId} not finished: ${f.error}`);
+    },
+    (error: Error) => console.error(`cascades not drained: ${error.message}`),
+  );
   await announceDemoClient(server.url);
   const ports = process.env.WEBHOOK_LOCAL_PORTS?.trim();
   console.log(

@@ -220,8 +220,11 @@ const crud = <const P extends string, const F extends string, const W extends st
     /** The writes' DynamoDB actions where they differ from DB.create (insert) and DB.write (update, delete). */
     writes?: { readonly [W in 'insert' | 'update' | 'delete']?: readonly DynamoAction[] };
   },
-  /** Records carrying a file (a customer's photo): the bucket access of the insert and update, and of the delete. */
-  files?: { blobs: BlobAccess; deleteBlobs: BlobAccess; maxBodyBytes: number },
+  /**
+   * Records carrying a file (a customer's photo): the bucket access of the insert and update. A
+   * file no record points at any more is deleted by the cascade worker, so the delete needs none.
+   */
+  files?: { blobs: BlobAccess; maxBodyBytes: number },
 ) =>
   [
     {
@@ -287,7 +290,6 @@ const crud = <const P extends string, const F extends string, const W extends st
       access: 'write',
       auth: 'bearer',
       dynamo: schemas.writes?.delete ?? DB.write,
-      ...(files ? { blobs: files.deleteBlobs } : {}),
       request: { params: id, query: noQuery },
       responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
     },
@@ -438,9 +440,9 @@ const ROUTES = [
     handler: 'ticket-delete',
     access: 'write',
     auth: 'bearer',
-    // The transaction, then a sweep of the collection read after it: BatchWriteItem deletes.
-    dynamo: [...DB.write, 'Query', 'BatchWriteItem'],
-    blobs: { documents: ['DeleteObject'] },
+    // One transaction: the ticket and what counts it go, its cascade item comes (the cascade
+    // worker removes its replies, notes, documents and files).
+    dynamo: DB.write,
     request: { params: id, query: noQuery },
     responses: { success: [200, 'id'], problems: [...COMMON, 404, 412, UNKNOWN_OUTCOME] },
   },
@@ -541,9 +543,9 @@ const ROUTES = [
       },
     },
     {
-      // The photo is put before the transaction and deleted if it fails; the one replaced after it.
+      // The photo is put before the transaction and deleted if it fails (the one replaced goes by
+      // the cascade worker).
       blobs: { photos: ['PutObject', 'DeleteObject'] },
-      deleteBlobs: { photos: ['DeleteObject'] },
       maxBodyBytes: PHOTO_BODY,
     },
   ),

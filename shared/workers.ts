@@ -31,6 +31,13 @@ export const workers: readonly Worker[] = [
     summary: 'Sends a queued event to its subscription (Standard Webhooks), recording the attempt',
   },
   {
+    name: 'cascadeWorker',
+    handler: 'cascade-worker',
+    trigger: 'table-stream',
+    summary:
+      "Finishes committed removals: a removed ticket's items and files, unreferenced photos, a revoked client's tokens",
+  },
+  {
     name: 'cursorKeyRotation',
     handler: 'cursor-key-rotation',
     trigger: 'secret-rotation',

@@ -2,10 +2,10 @@ import { config } from '../config';
 import { type CompatProfile, storedCompat } from '../schemas/compat';
 import {
   clientCreation,
-  clientTokenKeys,
   listClientItems,
   readClientItem,
   rehomeWrites,
+  revokeWrites,
   updateClient,
 } from '../store/client-items';
 import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
@@ -14,7 +14,6 @@ import { NotFound } from '../store/errors';
 import { newId } from '../store/ids';
 import { counterNames, keys } from '../store/keys';
 import { defaultHomeRegion, inRegion } from '../store/store-region';
-import { deleteKeys } from '../store/sweep';
 import { writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { randomSecret, sha256 } from './hashing';
@@ -169,11 +168,16 @@ export const setClientCompat = (clientId: string, compat: CompatProfile): Promis
 
 /**
  * Marks the client revoked (no new tokens from that moment: token issue checks it inside its
- * transaction; no token of it verifies from then on: verification reads the client item too)
- * and deletes every access token it holds. Returns false for an unknown client.
+ * transaction; no token of it verifies from then on: verification reads the client item too),
+ * and in the same transaction the cascade that deletes every access token it holds
+ * (store/cascades.ts). Returns false for an unknown client.
  */
 export const revokeClient = async (clientId: string): Promise<boolean> => {
-  if (!(await updateClient(clientId, { revoked: true, revokedAt: Date.now() }))) return false;
-  await deleteKeys(await clientTokenKeys(clientId));
-  return true;
+  try {
+    await writeAtomically(revokeWrites(clientId, Date.now(), () => new NotFound(`Client ${clientId}`)));
+    return true;
+  } catch (error) {
+    if (error instanceof NotFound) return false;
+    throw error;
+  }
 };

@@ -111,7 +111,8 @@ export const stagePhoto = async (
   return { photo: { key, contentType, size: bytes.length }, undo: () => deleteBlobs([key]) };
 };
 
-/** After the transaction: the photo the customer no longer points at is deleted. */
-export const releasePhoto = async (before: Photo | null | undefined, after: Photo | null | undefined) => {
-  if (before?.key && before.key !== after?.key) await deleteBlobs([before.key]);
-};
+/** The photo object a change leaves no customer pointing at (deleted by the change's cascade). */
+export const releasedPhotos = (
+  before: Photo | null | undefined,
+  after: Photo | null | undefined,
+): string[] => (before?.key && before.key !== after?.key ? [before.key] : []);

@@ -70,12 +70,12 @@ const s3Error = async (res: Response, what: string): Promise<Error> => {
  * One S3 call with the request's deadline. No answer (S3 unreachable, connection dropped) is
  * the outage it is, not a bug: it surfaces like an SDK server fault (a 503 upstream).
  */
-const send = async (key: string, what: string, init: RequestInit, missingIsFine = false) => {
+const send = async (key: string | URL, what: string, init: RequestInit, missingIsFine = false) => {
   const signal = deadlineSignal();
   if (signal?.aborted) throw new DeadlineExceeded();
   let res: Response;
   try {
-    res = await aws().fetch(objectUrl(key).toString(), {
+    res = await aws().fetch((typeof key === 'string' ? objectUrl(key) : key).toString(), {
       ...init,
       ...(signal ? { signal } : {}),
       aws: { region: blobRegion() },
@@ -138,6 +138,29 @@ export const deleteBlobs = async (keys: string[]): Promise<void> => {
       keys.slice(i, i + 10).map((key) => send(key, 'DeleteObject', { method: 'DELETE' }, true)),
     );
   }
+};
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlText = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+
+/** The keys of every object under `prefix` (ListObjectsV2, 1 000 a page). */
+export const listBlobs = async (prefix: string): Promise<string[]> => {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const url = objectUrl('');
+    url.searchParams.set('list-type', '2');
+    url.searchParams.set('prefix', prefix);
+    if (token) url.searchParams.set('continuation-token', token);
+    const body = await (await send(url, 'ListObjectsV2', { method: 'GET' })).text();
+    for (const [, key] of body.matchAll(/<Key>([^<]*)<\/Key>/g)) found.push(xmlText(key ?? ''));
+    const next = /<IsTruncated>true<\/IsTruncated>/.test(body)
+      ? /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(body)?.[1]
+      : undefined;
+    token = next === undefined ? undefined : xmlText(next);
+  } while (token);
+  return found;
 };
 
 export const DOWNLOAD_URL_SECONDS = 300;

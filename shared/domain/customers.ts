@@ -1,4 +1,4 @@
-import { releasePhoto, stagePhoto } from '../blobs/photos';
+import { releasedPhotos, stagePhoto } from '../blobs/photos';
 import type { CustomerInput } from '../schemas/customer';
 import { type CustomerRecord, customerEntity, type StoredAccount } from '../store/entities/records';
 import { hashPassword } from './passwords';
@@ -34,6 +34,6 @@ export const customers: RecordResource<CustomerRecord, CustomerInput> = {
       const { photo, undo } = await stagePhoto(tenantId, input.profilePhotoBlob);
       return { fields: photo === undefined ? {} : { photo }, staged: { undo } };
     },
-    release: (before, after) => releasePhoto(before?.photo, after?.photo),
+    released: (before, after) => releasedPhotos(before?.photo, after?.photo),
   },
 };

@@ -1,3 +1,4 @@
+import { cascadeWrite } from '../store/cascades';
 import type { BaseRecord, RecordEntity, Stored } from '../store/entities/records';
 import type { EventDraft } from '../store/events';
 import { getRecord } from '../store/record-reads';
@@ -29,10 +30,13 @@ export interface RecordResource<T extends BaseRecord, I> {
    * its fields after the change (a re-enabled webhook subscription starts its redelivery).
    */
   alsoUpdates?: (tenantId: string, current: Stored<T>, after: T) => WriteOp[];
-  /** Bytes kept outside the table: staged before the write, released after it. */
+  /**
+   * Bytes kept outside the table: staged before the write; the objects a change leaves no record
+   * pointing at (`released`) are deleted by the change's cascade (store/cascades.ts).
+   */
   files?: {
     stage: (tenantId: string, input: I) => Promise<{ fields: Partial<T>; staged: Staged }>;
-    release: (before: T | undefined, after: T | undefined) => Promise<void>;
+    released: (before: T | undefined, after: T | undefined) => string[];
   };
 }
 
@@ -49,6 +53,17 @@ const eventsOf = <T extends BaseRecord, I>(
   const { kind } = r.entity;
   if (!inFeed(kind)) throw new Error(`${kind} records have no feed events: declare the resource silent`);
   return [changed(kind, change, id, record)];
+};
+
+/** The cascade deleting the objects a change leaves no record pointing at (none: no element). */
+const releaseWrites = <T extends BaseRecord, I>(
+  r: RecordResource<T, I>,
+  tenantId: string,
+  before: T | undefined,
+  after: T | undefined,
+): WriteOp[] => {
+  const released = r.files?.released(before, after) ?? [];
+  return released.length > 0 ? [cascadeWrite(tenantId, { kind: 'files', keys: released })] : [];
 };
 
 const stage = <T extends BaseRecord, I>(r: RecordResource<T, I>, tenantId: string, input: I) =>
@@ -119,9 +134,8 @@ export const updateRecord = async <T extends BaseRecord, I>(
       const { before, after, ops } = writes(current, fields);
       return {
         result: id,
-        ops,
+        ops: [...ops, ...releaseWrites(r, ctx.tenantId, before, after)],
         events: eventsOf(r, 'updated', id, after),
-        after: async () => r.files?.release(before, after),
       };
     },
     staged,
@@ -138,8 +152,10 @@ export const deleteRecord = <T extends BaseRecord, I>(
     checkVersion(`${r.entity.label} ${id}`, current, ctx.ifMatch);
     return {
       result: id,
-      ops: deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
+      ops: [
+        ...deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
+        ...releaseWrites(r, ctx.tenantId, fieldsOf(current), undefined),
+      ],
       events: eventsOf(r, 'deleted', id, null),
-      after: async () => r.files?.release(fieldsOf(current), undefined),
     };
   });

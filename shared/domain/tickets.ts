@@ -1,13 +1,12 @@
 import { type DocumentBatch, documentRecords, plannedDocuments, stageDocuments } from '../blobs/documents';
-import { deleteBlobs } from '../blobs/s3';
 import type { NoteInput, ReplyInput, TicketInput } from '../schemas/ticket';
+import { cascadeWrite } from '../store/cascades';
 import { allocateSequence, releaseSequence } from '../store/counters';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
 import { checkVersion } from '../store/record-writes';
-import { deleteKeys } from '../store/sweep';
-import { childKeys, findTicket, readCollection, readTicket } from '../store/ticket-reads';
+import { findTicket, readTicket } from '../store/ticket-reads';
 import {
   createTicketWrites,
   deleteTicketWrites,
@@ -221,33 +220,23 @@ export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInp
   }));
 };
 
-/** Objects first, records after: a sweep cut short leaves records that a retried delete finds. */
-const sweep = async (tenantId: string, id: string, keep = false) => {
-  const collection = await readCollection(tenantId, id, 'keys');
-  await deleteBlobs(collection.documents.map((d) => d.key));
-  await deleteKeys(keep ? childKeys(collection) : collection.keys);
-};
-
 /**
  * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
  * counts, so from that instant it is gone everywhere (a reply can no longer land: it needs the
- * ticket); then what its collection still holds, read after the commit (replies that landed
- * just before included), is swept: objects, replies, notes, document records. Should the sweep
- * be cut short, the delete still answers 200 (it happened) and a retried delete, finding no
- * ticket, sweeps the leftovers.
+ * ticket), and writes the cascade that removes the rest (store/cascades.ts): its replies, notes,
+ * document records and files, by the cascade worker, retried until done.
  */
 export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
   commit(ctx, async () => {
     const current = await findTicket(ctx.tenantId, id);
-    if (!current) {
-      await sweep(ctx.tenantId, id);
-      throw ticketMissing(id);
-    }
+    if (!current) throw ticketMissing(id);
     checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
     return {
       result: id,
-      ops: deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
+      ops: [
+        ...deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
+        cascadeWrite(ctx.tenantId, { kind: 'ticket', ticketId: id }),
+      ],
       events: [changed('TICKET', 'deleted', id, null)],
-      after: () => sweep(ctx.tenantId, id, true),
     };
   });

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { cascadeWrite } from './cascades';
 import { db, tableName } from './dynamo';
 import { conditionOf, queryOf, updateOf } from './expression';
 import { SEQUENCE_HOME } from './home-fence';
@@ -49,6 +50,21 @@ export const activeClientCheck = (clientId: string, refused: () => Error): Write
 /** Sets attributes of an existing client's item; false when there is no such client. */
 export const updateClient = (clientId: string, set: Item): Promise<boolean> =>
   updateIf({ Key: keys.client(clientId), ...updateOf({ set }, EXISTS) });
+
+/**
+ * A revocation's writes: the client marked revoked (its tokens stop verifying, none is issued),
+ * and the cascade that deletes the tokens it holds (store/cascades.ts), in one transaction. The
+ * client update fails with `missing` when the client does not exist.
+ */
+export const revokeWrites = (clientId: string, now: number, missing: () => Error): WriteOp[] => [
+  {
+    item: {
+      Update: { Key: keys.client(clientId), ...updateOf({ set: { revoked: true, revokedAt: now } }, EXISTS) },
+    },
+    onConditionFailed: missing,
+  },
+  cascadeWrite(clientId, { kind: 'tokens', clientId }, now),
+];
 
 /**
  * A re-homing's writes (auth/clients.ts `rehomeClient`): the client's new home and settling time,

@@ -24,6 +24,9 @@ export const RECORD_SK = '#';
 /** Partition prefix of the rate-limit windows (the stack grants read routes UpdateItem on these only). */
 export const RATE_PREFIX = 'RATE#';
 
+/** The attribute that marks a cascade item (store/cascades.ts; the stream filter of infra/cascade-worker.ts). */
+export const CASCADE_ATTRIBUTE = 'cascade';
+
 /** Object-key prefix of presigned uploads waiting to be attached (a lifecycle rule expires them). */
 export const STAGING_PREFIX = 'staging/';
 
@@ -33,6 +36,7 @@ const TOKEN = 'TOKEN#';
 const DELIVERIES = '#DELIVERIES';
 const PENDING = '#PENDING';
 const REDELIVERY = '#REDELIVERY';
+const CASCADES = '#CASCADES';
 
 /** Sort-key prefixes of the items in a ticket's collection. */
 const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
@@ -139,6 +143,16 @@ export const keys = {
     pk: `${tenantPrefix(tenantId)}WEBHOOK#${webhookId}${REDELIVERY}`,
     sk: RECORD_SK,
   }),
+  /**
+   * Work a committed removal left to do (store/cascades.ts): one item per removal, written in its
+   * transaction, deleted by the cascade worker once everything the removed parent held is gone.
+   */
+  cascades: (tenantId: string): string => `${TENANT}${tenantId}${CASCADES}`,
+  /** The tenant whose cascade partition `pk` is; undefined when `pk` is not one. */
+  tenantOfCascades: (pk: string): string | undefined =>
+    pk.startsWith(TENANT) && pk.endsWith(CASCADES) && pk.length > TENANT.length + CASCADES.length
+      ? pk.slice(TENANT.length, -CASCADES.length)
+      : undefined,
   /** The tenant's delivery slots: how many of its webhook attempts may run at once (store/delivery-slots.ts). */
   deliverySlots: (tenantId: string): string => `${tenantPrefix(tenantId)}DELIVERY_SLOTS`,
 
@@ -205,6 +219,8 @@ export const counterNames = {
 export const blobKeys = {
   document: (tenantId: string, ticketId: string, documentId: string): string =>
     `t/${tenantId}/ticket/${ticketId}/${documentId}`,
+  /** Every object of one ticket (its documents, and any a failed write could not take back). */
+  ticketFiles: (tenantId: string, ticketId: string): string => `t/${tenantId}/ticket/${ticketId}/`,
   photo: (tenantId: string, photoId: string): string => `t/${tenantId}/customer-photo/${photoId}`,
   staging: (tenantId: string, uploadId: string): string => `${STAGING_PREFIX}${tenantId}/${uploadId}`,
 };

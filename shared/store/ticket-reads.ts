@@ -61,13 +61,6 @@ export const readCollection = async (
   };
 };
 
-/** The children a deleted ticket leaves behind (replies, notes, documents; tags go in its transaction). */
-export const childKeys = (collection: TicketCollection): ItemKey[] =>
-  collection.keys.filter((k) => {
-    const kind = childKind(k.sk);
-    return kind !== 'record' && kind !== 'tag';
-  });
-
 /** One document record of one ticket of this tenant, or 404. */
 export const readDocument = async (tenantId: string, ticketId: string, documentId: string) => {
   const missing = () => new NotFound(`Document ${documentId} of ticket ${ticketId}`);

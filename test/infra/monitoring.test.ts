@@ -176,6 +176,7 @@ const functionIds = [
   }),
   idOf(stack.webhooks.fanout),
   idOf(stack.webhooks.deliver),
+  idOf(stack.cascades.fn),
 ];
 
 describe('nested stack', () => {
@@ -255,12 +256,12 @@ describe('alarms', () => {
   const table = 5;
   const account = 1;
 
-  it('are three per function (every route and both workers), two of the API, five of the table, one of the account', () => {
-    expect(functionIds).toHaveLength(routes.length + 2);
+  it('are three per function (every route and the three workers), two of the API, five of the table, one of the account', () => {
+    expect(functionIds).toHaveLength(routes.length + 3);
     expect(new Set(functionIds).size).toBe(functionIds.length);
     expect(nestedAlarms).toHaveLength(functionIds.length * perFunction + api + table + account);
-    // Plus the webhook pipeline's four in the parent stack.
-    expect(parentAlarms).toHaveLength(4);
+    // Plus the webhook pipeline's four and the cascade worker's two in the parent stack.
+    expect(parentAlarms).toHaveLength(6);
   });
 
   it('all send ALARM and OK to the one topic, treat missing data as fine and say what to do', () => {
@@ -275,8 +276,10 @@ describe('alarms', () => {
     }
   });
 
-  it("give the webhook pipeline's own alarms the topic's actions too", () => {
-    expect(stack.webhooks.alarms.map((a) => idOf(a)).sort()).toEqual(parentAlarms.map(([id]) => id).sort());
+  it("give the webhook pipeline's and the cascade worker's own alarms the topic's actions too", () => {
+    expect([...stack.webhooks.alarms, ...stack.cascades.alarms].map((a) => idOf(a)).sort()).toEqual(
+      parentAlarms.map(([id]) => id).sort(),
+    );
     type GetAtt = { 'Fn::GetAtt': [string, string] };
     for (const [id, a] of parentAlarms) {
       const actions = a.Properties.AlarmActions as GetAtt[];

@@ -642,7 +642,7 @@ describe('monitoring', () => {
 });
 
 describe('webhook fan-out', () => {
-  it("takes from each region's stream only the events and redeliveries written in that region", () => {
+  it("takes from each region's stream only the events, redeliveries and cascades written in that region", () => {
     for (const [region, v] of both) {
       const patterns = v
         .resources('AWS::Lambda::EventSourceMapping')
@@ -672,14 +672,20 @@ describe('webhook fan-out', () => {
             },
           },
         },
+        // The cascade worker: the cascades written in this region.
+        {
+          eventName: ['INSERT'],
+          dynamodb: { NewImage: { cascade: { S: [{ exists: true }] }, region: { S: [region] } } },
+        },
       ]);
     }
-    // One region: no region filter (event items then have no region attribute).
+    // One region: no region filter (event and cascade items then have no region attribute).
     const oneRegion = single
       .resources('AWS::Lambda::EventSourceMapping')
       .filter(([, m]) => m.Properties.FilterCriteria !== undefined);
-    expect(oneRegion).toHaveLength(1);
-    expect(JSON.stringify(oneRegion[0]?.[1].Properties.FilterCriteria)).not.toContain('region');
+    expect(oneRegion).toHaveLength(2);
+    for (const [, m] of oneRegion)
+      expect(JSON.stringify(m.Properties.FilterCriteria)).not.toContain('region');
   });
 });
 

@@ -36,6 +36,10 @@ const dlqId = idOf(webhooks.deadLetterQueue);
 const failuresId = idOf(webhooks.fanoutFailures);
 const fanoutId = idOf(webhooks.fanout);
 const deliverId = idOf(webhooks.deliver);
+// The cascade worker's (test/infra/cascades.test.ts): a stream reader with a failures queue too.
+const cascadeFnId = idOf(stack.cascades.fn);
+const cascadeFailuresId = idOf(stack.cascades.failures);
+const cascadeAlarmIds = new Set(stack.cascades.alarms.map((a) => idOf(a)));
 const tableId = idOf(stack.table);
 const secretId = idOf(stack.cursorSecret);
 
@@ -187,9 +191,9 @@ describe('fan-out', () => {
 });
 
 describe('queues', () => {
-  const queueIds = [queueId, dlqId, failuresId];
+  const queueIds = [queueId, dlqId, failuresId, cascadeFailuresId];
 
-  it('are the only queues, and each denies every request not made over TLS', () => {
+  it("are the only queues (with the cascade worker's failures), and each denies every request not made over TLS", () => {
     expect(
       resources('AWS::SQS::Queue')
         .map(([id]) => id)
@@ -278,12 +282,14 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('gives no other function any SQS permission', () => {
-    const others = resources('AWS::Lambda::Function').filter(([id]) => id !== fanoutId && id !== deliverId);
+  it('gives no other function any SQS permission (but the cascade worker, on its failures queue)', () => {
+    const others = resources('AWS::Lambda::Function').filter(
+      ([id]) => id !== fanoutId && id !== deliverId && id !== cascadeFnId,
+    );
     expect(others.length).toBeGreaterThan(30);
     for (const [id] of others) expect(touching(statementsOf(id), 'sqs:'), id).toEqual([]);
     // Nor does any policy outside the two functions' roles.
-    const roles = [fanoutId, deliverId].map(
+    const roles = [fanoutId, deliverId, cascadeFnId].map(
       (id) => (resource(id).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
     );
     for (const [id, p] of resources('AWS::IAM::Policy')) {
@@ -341,7 +347,7 @@ describe('environment', () => {
 });
 
 describe('alarms', () => {
-  const alarms = resources('AWS::CloudWatch::Alarm');
+  const alarms = resources('AWS::CloudWatch::Alarm').filter(([id]) => !cascadeAlarmIds.has(id));
   const alarmOf = (metricName: string, dimension: Json) => {
     const found = alarms.filter(
       ([, a]) =>

@@ -4,6 +4,7 @@ import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
 import { listObjects } from '../helpers/bucket';
+import { finishCascades } from '../helpers/cascades';
 import { parseDisposition } from '../helpers/disposition';
 import { gif, jpeg, png } from '../helpers/images';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
@@ -249,6 +250,8 @@ describe('attached documents', () => {
     expect(await objects()).toHaveLength(2);
     const doc = (await api.get(`/ticket/${id}`)).body.attachedDocuments[0];
     expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect(await objects()).toHaveLength(2);
+    expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await objects()).toEqual([]);
     expect((await download(doc.downloadUrl)).status).toBe(404);
     const left = await db().send(
@@ -402,7 +405,8 @@ const JPEG = jpeg(640, 480);
 
 describe('customer photo', () => {
   afterEach(async () => {
-    // every test below ends with the photos it made removed again
+    // every test below ends with the photos it made removed again (by the cascades of its writes)
+    await finishCascades(tenant.clientId);
     expect(await objects()).toEqual([]);
   });
 
@@ -425,9 +429,13 @@ describe('customer photo', () => {
     photo = await api.get(`/customer/photo/${id}`);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.body.equals(JPEG)).toBe(true);
+    // The replaced photo goes by the update's cascade.
+    expect(await objects()).toHaveLength(2);
+    expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await objects()).toHaveLength(1);
 
     expect((await api.put(`/customer/update/${id}`, { company: 'no photo change' })).status).toBe(200);
+    expect(await finishCascades(tenant.clientId)).toBe(0);
     expect(await objects()).toHaveLength(1);
     expect((await api.put(`/customer/update/${id}`, { profilePhotoBlob: null })).status).toBe(200);
     expect((await api.get(`/customer/photo/${id}`)).status).toBe(404);

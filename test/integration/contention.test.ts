@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant } from '../helpers/api';
+import { finishCascades } from '../helpers/cascades';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
 /**
@@ -88,8 +89,9 @@ describe('contention', () => {
     const del = await api.del(`/ticket/delete/${ticket}`);
     expect(del.status).toBe(200);
     const statuses = await busy;
-    // A reply either landed before the delete (and was swept with it) or found no ticket.
+    // A reply either landed before the delete (and went with its cascade) or found no ticket.
     expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
+    expect(await finishCascades(tenant.clientId)).toBe(1);
     const left = await db().send(
       new QueryCommand({
         TableName: tableName(),

@@ -4,6 +4,7 @@ import { ticketDetailView } from '../../shared/schemas/views';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
+import { finishCascades } from '../helpers/cascades';
 import { seedReplies } from '../helpers/seed';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
@@ -406,6 +407,9 @@ describe('ticket delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id });
     expect((await api.get(`/ticket/${id}`)).status).toBe(404);
+    // The ticket went in the transaction; its replies and notes go by its cascade.
+    expect((await collection(id)).length).toBe(3);
+    expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await collection(id)).toEqual([]);
     for (const q of [
       '',
@@ -432,6 +436,7 @@ describe('ticket delete', () => {
       Array.from({ length: 1000 }, (_, i) => `reply ${i}`),
     );
     expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await collection(id)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { resetConfig } from '../../shared/config';
 import { newTenant } from '../helpers/api';
 import { drain, type FeedEvent } from '../helpers/feed';
+import { useOwnTable } from '../helpers/own-table';
 import { startSilentReceiver } from '../helpers/silent-receiver';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver';
@@ -23,6 +24,8 @@ let pipeline: EventPipeline;
 let receiver: Receiver;
 
 beforeAll(async () => {
+  // The pipeline reads its table's whole stream (the cascades of every tenant in it too).
+  await useOwnTable('helpdesk-test-webhook-pipeline');
   sqs = await startSqsLocal({
     queues: [
       { name: DLQ, visibilityTimeoutSeconds: 30 },

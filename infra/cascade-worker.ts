@@ -1,0 +1,127 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
+import { workers } from '../shared/workers';
+import { ApiFunction } from './api-function';
+import { ITERATOR_AGE_ALARM, STREAM_RETENTION } from './webhook-pipeline';
+
+export interface CascadeWorkerProps {
+  /** The table: its stream carries the cascade items (shared/store/cascades.ts). */
+  readonly table: ITableV2;
+  /** The attachments bucket, and several regions' other buckets (a tenant's files are in its home's). */
+  readonly bucket: IBucket;
+  readonly otherBuckets?: readonly IBucket[];
+  readonly logRetention: RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+  readonly environment?: Record<string, string>;
+  /** Several regions: only the cascades written in this region (its tenants' home) are run here. */
+  readonly region?: string;
+}
+
+/** A batch of up to 100 cascades, 8 at a time: a ticket's is a Query, S3 lists and deletes, batch deletes. */
+export const CASCADE_TIMEOUT = Duration.minutes(5);
+
+/**
+ * The durable cascade (issue 22): new cascade items on the table's stream → the cascade worker
+ * (functions/cascade-worker.ts), which finishes the removal each one stands for and deletes it.
+ * A failing record is retried for the stream's whole retention, then its metadata goes to
+ * `failures` (alarmed); the item itself stays in the table, where `helpdesk cascades drain`
+ * finds and finishes it.
+ */
+export class CascadeWorker extends Construct {
+  readonly fn: ApiFunction;
+  /** Stream batches given up on after 24 h (their metadata); the items are still in the table. */
+  readonly failures: Queue;
+  /** Its alarms, without actions: infra/monitoring.ts adds the topic. */
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: CascadeWorkerProps) {
+    super(scope, id);
+    const worker = workers.find((w) => w.name === 'cascadeWorker');
+    if (!worker) throw new Error('no worker cascadeWorker in shared/workers.ts');
+    this.fn = new ApiFunction(this, 'Function', {
+      handlerFile: worker.handler,
+      table: props.table,
+      tableAccess: 'write',
+      // Whether the cascade is still pending, the removed ticket's collection, its items' and the
+      // cascade item's deletes (BatchWriteItem), a revoked client's token keys.
+      dynamo: ['GetItem', 'Query', 'DeleteItem', 'BatchWriteItem'],
+      rateLimited: false,
+      // Objects of removed tickets (listed by prefix) and photos no customer points at.
+      blobs: {
+        bucket: props.bucket,
+        access: { documents: ['DeleteObject'], photos: ['DeleteObject'], listBucket: true },
+        ...(props.otherBuckets ? { otherBuckets: props.otherBuckets } : {}),
+      },
+      timeout: CASCADE_TIMEOUT,
+      logRetention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+      ...(props.environment ? { environment: props.environment } : {}),
+    });
+    this.failures = new Queue(this, 'Failures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: props.removalPolicy,
+    });
+    this.fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: -1,
+        maxRecordAge: STREAM_RETENTION,
+        onFailure: new SqsDlq(this.failures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: {
+              NewImage: {
+                [CASCADE_ATTRIBUTE]: { S: FilterRule.exists() },
+                ...(props.region ? { region: { S: FilterRule.isEqual(props.region) } } : {}),
+              },
+            },
+          }),
+        ],
+      }),
+    );
+
+    const alarm = (name: string, alarmProps: ConstructorParameters<typeof Alarm>[2]) =>
+      this.alarms.push(new Alarm(this, name, alarmProps));
+    alarm('FailuresAlarm', {
+      metric: this.failures.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription:
+        `The cascade worker gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
+        "removals whose leftovers (a removed ticket's items and files, unreferenced photos, a revoked " +
+        "client's tokens) are not cleaned yet. Nothing is lost: each removal's cascade item is still in the " +
+        "table. Read the worker's logs for the cause (S3 or the table refusing), fix it, then run " +
+        '`helpdesk cascades drain` (docs/operations.md), which finishes every pending cascade.',
+    });
+    alarm('IteratorAgeAlarm', {
+      metric: this.fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: Stats.MAXIMUM }),
+      threshold: ITERATOR_AGE_ALARM.toMilliseconds(),
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription:
+        `The cascade worker is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: a ` +
+        "cascade keeps failing (S3 or the table refusing its deletes) or the worker cannot keep up. Read its logs' " +
+        "'cascade not finished' lines and fix the cause while the records are in the stream (24 h).",
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { deleteBlobs, listBlobs } from '../blobs/s3';
+import { type Cascade, finishCascade, isPending, pendingCascades } from '../store/cascades';
+import { clientTokenKeys, listClientItems } from '../store/client-items';
+import { blobKeys, RECORD_SK } from '../store/keys';
+import { deleteKeys } from '../store/sweep';
+import { readCollection } from '../store/ticket-reads';
+
+/**
+ * The cascade worker's work (store/cascades.ts): finishes one committed removal, then marks it
+ * done. Every step can be repeated, so a run cut short anywhere (S3 or DynamoDB failing, the
+ * function killed) is finished by the next: objects go first, then the records that name them.
+ */
+const work = async (cascade: Cascade): Promise<void> => {
+  switch (cascade.kind) {
+    case 'ticket': {
+      const { tenantId, ticketId } = cascade;
+      const collection = await readCollection(tenantId, ticketId, 'keys');
+      // A live ticket is never swept (no removal of it committed: nothing to finish).
+      if (collection.ticket) return;
+      const named = collection.documents.map((d) => d.key);
+      const stray = await listBlobs(blobKeys.ticketFiles(tenantId, ticketId));
+      await deleteBlobs([...new Set([...named, ...stray])]);
+      await deleteKeys(collection.keys.filter((k) => k.sk !== RECORD_SK));
+      return;
+    }
+    case 'files':
+      await deleteBlobs(cascade.keys);
+      return;
+    case 'tokens':
+      await deleteKeys(await clientTokenKeys(cascade.clientId));
+      return;
+  }
+};
+
+/** Runs a cascade and marks it done; one already done (a repeated stream record) is left alone. */
+export const runCascade = async (cascade: Cascade): Promise<void> => {
+  if (!(await isPending(cascade))) return;
+  await work(cascade);
+  await finishCascade(cascade);
+};
+
+/**
+ * Runs every cascade still pending, oldest first per tenant: of one tenant, or of every client
+ * (the recovery of `helpdesk cascades drain`, and of `npm start` for what was written while it
+ * was stopped). A cascade that fails is reported and the rest go on; answers what was finished
+ * and what failed.
+ */
+export const drainCascades = async (
+  tenantId?: string,
+): Promise<{ finished: number; failed: { tenantId: string; id: string; error: string }[] }> => {
+  const tenants = tenantId ? [tenantId] : (await listClientItems()).map((item) => String(item.clientId));
+  let finished = 0;
+  const failed: { tenantId: string; id: string; error: string }[] = [];
+  for (const tenant of tenants) {
+    for (const cascade of await pendingCascades(tenant)) {
+      try {
+        await runCascade(cascade);
+        finished++;
+      } catch (error) {
+        failed.push({ tenantId: tenant, id: cascade.id, error: (error as Error).message });
+      }
+    }
+  }
+  return { finished, failed };
+};

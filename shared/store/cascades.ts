@@ -1,0 +1,94 @@
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { db, tableName } from './dynamo';
+import { conditionOf, queryOf } from './expression';
+import { newId } from './ids';
+import { CASCADE_ATTRIBUTE, type ItemKey, keys, sortableTime } from './keys';
+import { queryAll } from './query-all';
+import { storeRegion } from './store-region';
+import { ABSENT, type WriteOp } from './write-ops';
+
+/**
+ * Durable cascades (docs/decisions.md, "Nothing orphaned"). A removal that leaves work behind it
+ * (a ticket's replies, notes, documents and files; a photo no record points at any more; a revoked
+ * client's tokens) writes one cascade item in its own transaction: the removal and the promise to
+ * finish it commit together. The item's arrival on the table's stream drives the cascade worker
+ * (functions/cascade-worker.ts), which does the work, idempotently, and then deletes the item; a
+ * failure is retried by the stream, then lands in a dead-letter queue with an alarm, and the item
+ * stays until some run finishes it (`helpdesk cascades drain` reads what is left).
+ */
+export type CascadeWork =
+  /** Everything of a removed ticket: its collection's items and every object under its prefix. */
+  | { kind: 'ticket'; ticketId: string }
+  /** Objects no record points at any more (a replaced or removed photo). */
+  | { kind: 'files'; keys: string[] }
+  /** Every access token of a revoked client. */
+  | { kind: 'tokens'; clientId: string };
+
+export type Cascade = CascadeWork & {
+  pk: string;
+  sk: string;
+  id: string;
+  tenantId: string;
+  createdAt: number;
+  /** Several regions: where it was written (the tenant's home), so that only that region runs it. */
+  region?: string;
+};
+
+/** The cascade item of `work`, to be written in the transaction of the removal it finishes. */
+export const cascadeWrite = (tenantId: string, work: CascadeWork, now = Date.now()): WriteOp => {
+  const id = newId(now);
+  const { kind, ...rest } = work;
+  return {
+    item: {
+      Put: {
+        Item: {
+          pk: keys.cascades(tenantId),
+          sk: `${sortableTime(now)}#${id}`,
+          id,
+          [CASCADE_ATTRIBUTE]: kind,
+          ...rest,
+          createdAt: now,
+          ...(config().REGIONS ? { region: storeRegion() } : {}),
+        },
+        ...conditionOf(ABSENT),
+      },
+    },
+  };
+};
+
+/** A cascade item as read from the table or its stream (undefined: not one). */
+export const cascadeOf = (item: Record<string, unknown> | undefined): Cascade | undefined => {
+  if (!item || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
+  const tenantId = keys.tenantOfCascades(item.pk);
+  const kind = item[CASCADE_ATTRIBUTE];
+  if (tenantId === undefined || typeof kind !== 'string') return undefined;
+  const { [CASCADE_ATTRIBUTE]: _kind, ...rest } = item;
+  return { ...rest, kind, tenantId } as Cascade;
+};
+
+/** Whether the cascade is still to be done (its item is there). */
+export const isPending = async (cascade: ItemKey): Promise<boolean> =>
+  Boolean(
+    (
+      await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: { pk: cascade.pk, sk: cascade.sk },
+          ConsistentRead: true,
+          ProjectionExpression: 'pk',
+        }),
+      )
+    ).Item,
+  );
+
+/** The cascades of a tenant not finished yet, oldest first. */
+export const pendingCascades = async (tenantId: string): Promise<Cascade[]> =>
+  (
+    await queryAll({ ...queryOf({ partition: ['pk', keys.cascades(tenantId)] }), ConsistentRead: true })
+  ).flatMap((item) => cascadeOf(item) ?? []);
+
+/** Marks a cascade done: its item goes (repeating it is harmless). */
+export const finishCascade = async (cascade: ItemKey): Promise<void> => {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: cascade.pk, sk: cascade.sk } }));
+};

@@ -1,0 +1,21 @@
+import { localDynamoClient } from '../../local/dynamodb-local';
+import { resetConfig } from '../../shared/config';
+import { ensureTable } from '../../shared/store/create-table';
+import { resetDb } from '../../shared/store/dynamo';
+
+/**
+ * Moves this test process to a table of its own on the shared DynamoDB Local. For the files that
+ * run the local event pipeline: it reads its table's whole stream (every tenant's cascades and
+ * events), which must not be the stream the other test files write to at the same time.
+ */
+export const useOwnTable = async (name: string): Promise<void> => {
+  const client = localDynamoClient(String(process.env.DYNAMODB_ENDPOINT));
+  try {
+    await ensureTable(client, name);
+  } finally {
+    client.destroy();
+  }
+  process.env.TABLE_NAME = name;
+  resetConfig();
+  resetDb();
+};

@@ -1,0 +1,117 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { buildHelpdeskStack } from '../../infra/app';
+import { CASCADE_TIMEOUT } from '../../infra/cascade-worker';
+import { ITERATOR_AGE_ALARM } from '../../infra/webhook-pipeline';
+import { BLOB_AREAS } from '../../shared/routes';
+
+/**
+ * The durable cascade in AWS (issue 22): the cascade worker reads the table's stream, filtered
+ * to new cascade items, retries a failing record for the stream's whole retention, then gives its
+ * metadata to a failures queue that is alarmed on; it may delete only what removals leave.
+ */
+type Json = Record<string, unknown>;
+type Resource = { Type: string; Properties: Json };
+
+const app = new App({
+  context: { 'aws:cdk:bundling-stacks': [], removalPolicy: 'destroy', deletionProtection: 'false' },
+});
+const stack = buildHelpdeskStack(app);
+const template = Template.fromStack(stack);
+const json = template.toJSON() as { Resources: Record<string, Resource> };
+const idOf = (c: IConstruct) => stack.getLogicalId(c.node.defaultChild as never);
+const resources = (type: string): [string, Resource][] =>
+  Object.entries(json.Resources).filter(([, r]) => r.Type === type);
+const fnId = idOf(stack.cascades.fn);
+const fnProps = (json.Resources[fnId] as Resource).Properties;
+const failuresId = idOf(stack.cascades.failures);
+const tableId = idOf(stack.table);
+const bucketId = idOf(stack.attachments.bucket);
+const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+const statements = (): Json[] => {
+  const roleId = (fnProps.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return resources('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement);
+};
+const actionsOf = (prefix: string) =>
+  statements()
+    .flatMap((s) => [s.Action].flat() as string[])
+    .filter((a) => a.startsWith(prefix))
+    .sort();
+
+describe('cascade worker', () => {
+  it('reads new cascade items from the stream, retrying for 24 h, then to its failures queue', () => {
+    const mappings = resources('AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+    );
+    expect(mappings).toHaveLength(1);
+    const props = mappings[0]?.[1].Properties ?? {};
+    expect(props).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: -1,
+      MaximumRecordAgeInSeconds: 86_400,
+      DestinationConfig: { OnFailure: { Destination: arn(failuresId) } },
+    });
+    const filters = (props.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { cascade: { S: [{ exists: true }] } } } },
+    ]);
+    expect(fnProps.Timeout).toBe(CASCADE_TIMEOUT.toSeconds());
+  });
+
+  it('may read and delete items of the table (no index, no write but deletes) and read its stream', () => {
+    const stream = [
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:ListStreams',
+    ];
+    expect(actionsOf('dynamodb:').filter((a) => !stream.includes(a))).toEqual(
+      ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query'].sort(),
+    );
+    for (const s of statements()) expect(JSON.stringify(s.Resource)).not.toContain('/index/');
+  });
+
+  it('may list the bucket and delete documents and photos, nothing more', () => {
+    expect([...new Set(actionsOf('s3:'))]).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+    const deletes = statements().filter((s) => JSON.stringify(s.Action).includes('s3:DeleteObject'));
+    const resourcesOf = JSON.stringify(deletes.map((s) => s.Resource));
+    for (const area of ['documents', 'photos'] as const) expect(resourcesOf).toContain(BLOB_AREAS[area]);
+    expect(resourcesOf).not.toContain(BLOB_AREAS.staging);
+    const env = (fnProps.Environment as { Variables: Json }).Variables;
+    expect(env.BUCKET_NAME).toEqual({ Ref: bucketId });
+  });
+
+  it('may send only to its own failures queue (the on-failure destination)', () => {
+    for (const s of statements().filter((st) => JSON.stringify(st.Action).includes('sqs:')))
+      expect(s.Resource).toEqual(arn(failuresId));
+  });
+
+  it('alarms on any given-up record and on falling 10 min behind the stream', () => {
+    const alarms = stack.cascades.alarms.map((a) => json.Resources[idOf(a)]?.Properties ?? {});
+    expect(alarms).toHaveLength(2);
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      }),
+    );
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        MetricName: 'IteratorAge',
+        Threshold: ITERATOR_AGE_ALARM.toMilliseconds(),
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId } }],
+      }),
+    );
+    for (const a of alarms) expect(String(a.AlarmDescription)).toMatch(/helpdesk cascades drain|logs/);
+  });
+});
