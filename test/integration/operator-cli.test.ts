@@ -5,11 +5,14 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { localDynamoClient } from '../../local/dynamodb-local';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { pendingCascades } from '../../shared/store/cascades';
 import { ensureTable } from '../../shared/store/create-table';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { invoke } from '../helpers/api';
+import { collectionItems } from '../helpers/cascades';
 import { legacyFixture, storeItems } from '../helpers/legacy-tenant';
+import { tenantWithCustomer } from '../helpers/tenant-client';
 
 /** The operator CLI as an operator runs it: a separate process against the test store. */
 const cli = (...args: string[]) => cliWith({}, ...args);
@@ -275,5 +278,44 @@ describe('operator CLI: reindex', () => {
     expect(legacyStep.status).toBe(2);
     expect(legacyStep.stdout).toBe('');
     expect(legacyStep.stderr).toContain('set INDEX_MIGRATION_STEP as the deployed functions have it');
+  }, 120_000);
+});
+
+describe('operator CLI: cascades drain', () => {
+  it('finishes the pending cascades of a tenant, printing one JSON line; usage errors exit 2', async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const ticket = await api.create('/ticket/insert', {
+      subject: 's',
+      description: 'd',
+      openedBy: { id: customer },
+    });
+    await api.put(`/ticket/reply/${ticket}`, { text: 'r' });
+    expect((await api.del(`/ticket/delete/${ticket}`)).status).toBe(200);
+    expect(await pendingCascades(tenant.clientId)).toHaveLength(1);
+    const run = cli('cascades', 'drain', '--tenant', tenant.clientId);
+    expect(run.status, run.stderr).toBe(0);
+    expect(
+      run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    ).toEqual([{ finished: 1, failed: [] }]);
+    expect(await pendingCascades(tenant.clientId)).toEqual([]);
+    expect(await collectionItems(tenant.clientId, ticket)).toEqual([]);
+    // Again: nothing left to do.
+    expect(JSON.parse(cli('cascades', 'drain', '--tenant', tenant.clientId).stdout)).toEqual({
+      finished: 0,
+      failed: [],
+    });
+    for (const args of [
+      ['cascades'],
+      ['cascades', 'drain', 'now'],
+      ['cascades', 'drain', '--tenant', 'acme'],
+      ['cascades', 'drain', '--name', 'x'],
+    ]) {
+      const res = cli(...args);
+      expect(res.status, args.join(' ')).toBe(2);
+      expect(res.stdout, args.join(' ')).toBe('');
+    }
   }, 120_000);
 });
