@@ -7,7 +7,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
+import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
 import { workers } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { ITERATOR_AGE_ALARM, STREAM_RETENTION } from './webhook-pipeline';
@@ -30,7 +30,8 @@ export const CASCADE_TIMEOUT = Duration.minutes(5);
 
 /**
  * The durable cascade (issue 22): new cascade items on the table's stream → the cascade worker
- * (functions/cascade-worker.ts), which finishes the removal each one stands for and deletes it.
+ * (functions/cascade-worker.ts), which finishes the removal each one stands for and marks it done;
+ * and trashed tickets DynamoDB's TTL removed → their purge.
  * A failing record is retried for the stream's whole retention, then its metadata goes to
  * `failures` (alarmed); the item itself stays in the table, where `helpdesk cascades drain`
  * finds and finishes it.
@@ -50,9 +51,10 @@ export class CascadeWorker extends Construct {
       handlerFile: worker.handler,
       table: props.table,
       tableAccess: 'write',
-      // Whether the cascade is still pending, the removed ticket's collection, its items' and the
-      // cascade item's deletes (BatchWriteItem), a revoked client's token keys.
-      dynamo: ['GetItem', 'Query', 'DeleteItem', 'BatchWriteItem'],
+      // Whether the cascade is still pending, the removed ticket's collection and a revoked
+      // client's token keys, their deletes (BatchWriteItem), the cascade marked done; an expired
+      // trashed ticket's purge (its cascade item, the trash count and its event: a transaction).
+      dynamo: ['GetItem', 'Query', 'BatchWriteItem', 'PutItem', 'UpdateItem'],
       rateLimited: false,
       // Objects of removed tickets (listed by prefix) and photos no customer points at.
       blobs: {
@@ -86,6 +88,20 @@ export class CascadeWorker extends Construct {
             dynamodb: {
               NewImage: {
                 [CASCADE_ATTRIBUTE]: { S: FilterRule.exists() },
+                ...(props.region ? { region: { S: FilterRule.isEqual(props.region) } } : {}),
+              },
+            },
+          }),
+          // A trashed ticket DynamoDB's TTL removed at the end of its retention: its purge.
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('REMOVE'),
+            userIdentity: {
+              type: FilterRule.isEqual('Service'),
+              principalId: FilterRule.isEqual('dynamodb.amazonaws.com'),
+            },
+            dynamodb: {
+              OldImage: {
+                entity: { S: FilterRule.isEqual(TRASHED_TICKET) },
                 ...(props.region ? { region: { S: FilterRule.isEqual(props.region) } } : {}),
               },
             },

@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
+import { MAX_TRASH_DAYS } from '../shared/store/entities/system';
 import { isId } from '../shared/store/ids';
 import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
@@ -23,8 +24,10 @@ const USAGE = `Usage:
                                             the compatibility profile is ${DEFAULT_COMPAT} unless given;
                                             the home region (where its writes go) is the CLI's region unless given
   helpdesk client list                      prints one JSON line per client
-  helpdesk client update --client-id <id> --compat ${PROFILES}
-                                            prints {"clientId","compat"}
+  helpdesk client update --client-id <id> [--compat ${PROFILES}] [--trash-days <0-365>]
+                                            prints {"clientId","compat","trashDays"} (what was set);
+                                            --trash-days: how long deleted tickets stay in the trash
+                                            (default 30; 0: a delete purges at once)
   helpdesk client revoke --client-id <id>   prints {"clientId","revoked":true}
   helpdesk client rehome --client-id <id> --region <region>
                                             moves its home (a regional outage: docs/regions.md);
@@ -47,7 +50,7 @@ class UsageError extends Error {}
 type Command =
   | { name: 'create'; clientName: string; compat: CompatProfile; homeRegion?: string }
   | { name: 'list' }
-  | { name: 'update'; clientId: string; compat: CompatProfile }
+  | { name: 'update'; clientId: string; compat?: CompatProfile; trashDays?: number }
   | { name: 'revoke'; clientId: string }
   | { name: 'rehome'; clientId: string; region: string }
   | { name: 'reindex'; tenantId?: string; from?: string }
@@ -62,6 +65,7 @@ const parseOptions = (argv: string[]) =>
       'client-id': { type: 'string' },
       compat: { type: 'string' },
       'home-region': { type: 'string' },
+      'trash-days': { type: 'string' },
       region: { type: 'string' },
       tenant: { type: 'string' },
       from: { type: 'string' },
@@ -114,10 +118,23 @@ const parseCommand = (argv: string[]): Command => {
     case 'list':
       only([]);
       return { name: 'list' };
-    case 'update':
-      only(['client-id', 'compat']);
+    case 'update': {
+      only(['client-id', 'compat', 'trash-days']);
       if (!values['client-id']) throw new UsageError('client update needs --client-id <id>');
-      return { name: 'update', clientId: values['client-id'], compat: compat(values.compat) };
+      const days = values['trash-days'];
+      if (values.compat === undefined && days === undefined)
+        throw new UsageError(`client update needs --compat ${PROFILES} or --trash-days <days>`);
+      if (days !== undefined && !(/^\d{1,3}$/.test(days) && Number(days) <= MAX_TRASH_DAYS))
+        throw new UsageError(
+          `client update --trash-days needs a whole number of days from 0 to ${MAX_TRASH_DAYS}`,
+        );
+      return {
+        name: 'update',
+        clientId: values['client-id'],
+        ...(values.compat === undefined ? {} : { compat: compat(values.compat) }),
+        ...(days === undefined ? {} : { trashDays: Number(days) }),
+      };
+    }
     case 'revoke':
       only(['client-id']);
       if (!values['client-id']) throw new UsageError('client revoke needs --client-id <id>');
@@ -283,11 +300,19 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
       for (const client of await clients.listClients()) print(client);
       return 0;
     case 'update': {
-      if (!(await clients.setClientCompat(command.clientId, command.compat))) {
+      const { compat, trashDays } = command;
+      const found =
+        (compat === undefined || (await clients.setClientCompat(command.clientId, compat))) &&
+        (trashDays === undefined || (await clients.setClientTrashDays(command.clientId, trashDays)));
+      if (!found) {
         const { NotFound } = await import('../shared/store/errors');
         throw new NotFound(`Client ${command.clientId}`);
       }
-      print({ clientId: command.clientId, compat: command.compat });
+      print({
+        clientId: command.clientId,
+        ...(compat ? { compat } : {}),
+        ...(trashDays === undefined ? {} : { trashDays }),
+      });
       return 0;
     }
     case 'revoke': {

@@ -8,9 +8,10 @@ import type {
   SQSEvent,
   SQSRecord,
 } from 'aws-lambda';
-import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
+import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 import { openStreamReader, type ShardBatchHandler, type StreamReader } from './stream-reader';
+import { expireTrash, TTL_MARK } from './ttl-emulator';
 
 /**
  * What Lambda's event source mappings do for the stream's and the queue's functions in AWS
@@ -36,6 +37,8 @@ export interface EventPipelineOptions {
   consumers?: number;
   /** Several regions: take only the events written in this one (the stack's filter does the same). */
   region?: string;
+  /** How often trashed tickets past their retention are expired (ms; DynamoDB's TTL in AWS). */
+  ttlMs?: number;
 }
 
 export interface EventPipeline {
@@ -67,11 +70,13 @@ const isFannedOut = (r: StreamRecord, region?: string): boolean => {
   return newEvent || redelivery;
 };
 
-/** A stream record as Lambda hands it over (dates in seconds). */
+/** A stream record as Lambda hands it over (dates in seconds; a TTL delete names DynamoDB as who did it). */
 const lambdaRecord = (r: StreamRecord, streamArn: string): DynamoDBRecord => {
   const created = r.dynamodb?.ApproximateCreationDateTime;
+  const byTtl = r.eventName === 'REMOVE' && r.dynamodb?.OldImage?.[TTL_MARK]?.BOOL === true;
   return {
     ...r,
+    ...(byTtl ? { userIdentity: { type: 'Service', principalId: 'dynamodb.amazonaws.com' } } : {}),
     eventSourceARN: streamArn,
     dynamodb: {
       ...r.dynamodb,
@@ -94,10 +99,15 @@ const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
     awsRegion: 'local',
   }) as SQSRecord;
 
-/** The cascade worker's filter (infra/cascade-worker.ts): new cascade items (of this region). */
+/**
+ * The cascade worker's filter (infra/cascade-worker.ts): new cascade items, and trashed tickets
+ * TTL removed (here: local/ttl-emulator.ts, which marks them first), of this region.
+ */
 const isCascade = (r: StreamRecord, region?: string): boolean => {
-  const image = r.dynamodb?.NewImage;
+  const image = r.eventName === 'REMOVE' ? r.dynamodb?.OldImage : r.dynamodb?.NewImage;
   if (region !== undefined && image?.region?.S !== region) return false;
+  if (r.eventName === 'REMOVE')
+    return image?.entity?.S === TRASHED_TICKET && image?.[TTL_MARK]?.BOOL === true;
   return r.eventName === 'INSERT' && image?.[CASCADE_ATTRIBUTE]?.S !== undefined;
 };
 
@@ -194,6 +204,19 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     }
   };
 
+  const expireLoop = async () => {
+    while (running) {
+      // In short steps: stopping the pipeline does not wait out a whole period.
+      for (let waited = 0; running && waited < (options.ttlMs ?? 60_000); waited += 100) await sleep(100);
+      if (!running) break;
+      try {
+        await expireTrash();
+      } catch (error) {
+        if (running) console.error(`trash expiry: ${(error as Error).message}`);
+      }
+    }
+  };
+
   const loops = [
     pollStream(
       'webhook',
@@ -206,6 +229,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       batchesFor('cascade-worker', (r) => isCascade(r, options.region), cascadeWorker),
     ),
     ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume),
+    expireLoop(),
   ];
   return {
     stop: async () => {

@@ -46,7 +46,7 @@ export const clientFor = (tenant: Tenant) => {
     send,
     get: (pathOrUrl: string) => send('GET', pathOrUrl),
     post: (path: string, body: unknown) => send('POST', path, body),
-    put: (path: string, body: unknown) => send('PUT', path, body),
+    put: (path: string, body?: unknown) => send('PUT', path, body),
     del: (path: string) => send('DELETE', path),
     /** Inserts and returns the new id, failing loudly on anything but 201. */
     create: async (path: string, body: unknown): Promise<string> => {

@@ -434,17 +434,59 @@ const ROUTES = [
   },
   {
     operationId: 'ticketDelete',
-    summary: 'Delete a ticket with its replies, notes and files',
+    summary: 'Delete a ticket: to the trash, where it can be restored until it is purged',
     method: 'DELETE',
     path: '/ticket/delete/{id}',
     handler: 'ticket-delete',
     access: 'write',
     auth: 'bearer',
-    // One transaction: the ticket and what counts it go, its cascade item comes (the cascade
-    // worker removes its replies, notes, documents and files).
+    // One transaction: the ticket and what counts it go, its trashed-ticket item comes (or, with
+    // a retention of 0 days, its cascade item: the cascade worker removes the rest).
     dynamo: DB.write,
     request: { params: id, query: noQuery },
     responses: { success: [200, 'id'], problems: [...COMMON, 404, 412, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'ticketTrashList',
+    summary: 'List the tickets in the trash, most recently deleted first',
+    method: 'GET',
+    path: '/ticket/trash/list',
+    handler: 'ticket-trash-list',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.listPage,
+    cursors: true,
+    request: { query: listQuery({}) },
+    responses: { success: [200, 'page:trashedTicket'], problems: COMMON },
+  },
+  {
+    operationId: 'ticketRestore',
+    summary: 'Restore a ticket from the trash, as it was deleted',
+    method: 'PUT',
+    path: '/ticket/restore/{id}',
+    handler: 'ticket-restore',
+    access: 'write',
+    auth: 'bearer',
+    // The trashed-ticket item read and taken out, the ticket put back with its tags, counts and
+    // reference counts (each reference checked).
+    dynamo: DB.write,
+    idempotent: true,
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 422, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'ticketPurge',
+    summary: 'Remove a ticket in the trash for good, now (its replies, notes and files follow)',
+    method: 'DELETE',
+    path: '/ticket/purge/{id}',
+    handler: 'ticket-purge',
+    access: 'write',
+    auth: 'bearer',
+    // The trashed-ticket item out and the cascade item in, in one transaction.
+    dynamo: DB.write,
+    idempotent: true,
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 422, UNKNOWN_OUTCOME] },
   },
   {
     operationId: 'ticketReply',
@@ -482,7 +524,8 @@ const ROUTES = [
     handler: 'ticket-attachment',
     access: 'read',
     auth: 'bearer',
-    dynamo: DB.record,
+    // The document and its ticket in one BatchGet (a trashed ticket's documents are not served).
+    dynamo: ['BatchGetItem'],
     // Presigns the download: the address acts with this function's s3:GetObject.
     blobs: { documents: ['GetObject'] },
     request: { params: z.object({ id: z.string(), documentId: z.string() }), query: noQuery },

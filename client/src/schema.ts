@@ -199,8 +199,62 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a ticket with its replies, notes and files */
+        /** Delete a ticket: to the trash, where it can be restored until it is purged */
         delete: operations["ticketDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/trash/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tickets in the trash, most recently deleted first
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["ticketTrashList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Restore a ticket from the trash, as it was deleted */
+        put: operations["ticketRestore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a ticket in the trash for good, now (its replies, notes and files follow) */
+        delete: operations["ticketPurge"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1098,7 +1152,7 @@ export interface components {
              */
             url: string;
             /** @description Event types delivered; empty: all of them. */
-            types: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added")[];
+            types: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged")[];
             /** @description Deliveries run. */
             enabled: boolean;
             description: string | null;
@@ -1114,7 +1168,7 @@ export interface components {
              * @description Its type.
              * @enum {string}
              */
-            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added";
+            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged";
             /** @description The event's attempt number: 1, then 2… for its retries. */
             attempt: number;
             /** @description When the attempt was made. */
@@ -1129,6 +1183,62 @@ export interface components {
             response: string | null;
             /** @description How long the attempt took (ms). */
             ms: number;
+        };
+        /** @description A deleted ticket in the trash: its summary as it was deleted (restore puts it back as it was, replies, notes and documents included), `deletedAt` and `purgesAt`. */
+        TrashedTicket: {
+            /** @description Opaque id generated by the service (24 lower-case hex characters). */
+            id: string;
+            /** @description `<sequence>/<year>`, per account and year. */
+            number: string;
+            subject: string;
+            description: string;
+            /** @description Milliseconds since the Unix epoch (negative before 1970). */
+            insertDate: number;
+            /** @description Date of the last edit, reply or status change. */
+            managedDate: number;
+            closedDate: number | null;
+            priority: 0 | 1;
+            assignedTo: components["schemas"]["Agent"] | null;
+            /** @description Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read). */
+            cc: (components["schemas"]["Agent"] | null)[];
+            /** @description The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read). */
+            openedBy: components["schemas"]["Customer"] | null;
+            numberOfReplies: number;
+            tags: {
+                tag: string;
+            }[];
+            status: components["schemas"]["Status"];
+            type: components["schemas"]["TicketType"] | null;
+            area: components["schemas"]["TicketArea"] | null;
+            group: components["schemas"]["TicketGroup"] | null;
+            memo: string | null;
+            source: components["schemas"]["Source"];
+            customFields: {
+                name: string;
+                value: string | number | boolean | null;
+            }[];
+            tweetId: string | null;
+            tweetType: ("mention" | "direct message") | null;
+            facebookId: string | null;
+            facebookType: ("post" | "private message") | null;
+            linkedinId: string | null;
+            linkedinType: string | null;
+            googlePlusId: string | null;
+            googlePlusType: string | null;
+            youtubeId: string | null;
+            youtubeType: string | null;
+            messageUniqueId: string | null;
+            customPortalId: string | null;
+            /** @description An agent has to reply. */
+            toReply: boolean;
+            /** @description The customer has to reply. */
+            toReplyCustomer: boolean;
+            /** @description The record's key in the integrator's own system (searchable). */
+            externalId1: string | null;
+            /** @description When it was deleted (ms since the Unix epoch). */
+            deletedAt: number;
+            /** @description When the trash lets it go (ms since the Unix epoch): it is purged for good then, at the latest within two days after. */
+            purgesAt: number;
         };
         /** @description A ticket without its conversation and files: every field but `replies`, `ticketNotes` and `attachedDocuments`. The records of `GET /ticket/list?view=summary`, and the tickets of the change feed. */
         TicketSummary: {
@@ -1225,7 +1335,7 @@ export interface components {
                      * @description `<resource>.<what happened>`.
                      * @enum {string}
                      */
-                    type: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added";
+                    type: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged";
                     /** @description Milliseconds since the Unix epoch (negative before 1970). */
                     occurredAt: number;
                     /** @description Opaque id generated by the service (24 lower-case hex characters). */
@@ -1290,6 +1400,19 @@ export interface components {
         Id: {
             /** @description Opaque id generated by the service (24 lower-case hex characters). */
             id: string;
+        };
+        TrashedTicketPage: {
+            ticket: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["TrashedTicket"][];
+            };
         };
         Redirect: {
             /**
@@ -1471,7 +1594,7 @@ export interface components {
              * @description Stable URN to branch on (docs/errors.md).
              * @enum {string}
              */
-            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit";
+            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:reference-gone" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit";
             /** @description Short human-readable summary of the status. */
             title: string;
             /** @constant */
@@ -1907,7 +2030,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description Event types delivered (those of GET /event/list); empty or absent: all of them. */
-            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added")[];
+            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged")[];
             /** @description Deliveries run (default true); `true` re-enables one disabled after failures. */
             enabled?: boolean;
             description?: string | null;
@@ -1916,7 +2039,7 @@ export interface components {
             /** Format: uri */
             url?: string;
             /** @description Event types delivered (those of GET /event/list); empty or absent: all of them. */
-            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added")[];
+            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged")[];
             /** @description Deliveries run (default true); `true` re-enables one disabled after failures. */
             enabled?: boolean;
             description?: string | null;
@@ -2692,6 +2815,138 @@ export interface operations {
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
             412: components["responses"]["Problem412"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketTrashList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashedTicketPage"];
+                };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    ticketRestore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketPurge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];

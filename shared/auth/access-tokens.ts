@@ -11,7 +11,7 @@ import { inRegion, storeRegion } from '../store/store-region';
 import { TTL_ATTRIBUTE } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
 import { itemId } from '../store/write-ops';
-import { homeOf } from './clients';
+import { homeOf, trashDaysOf } from './clients';
 import { randomSecret, sameHash, sha256 } from './hashing';
 
 export const TOKEN_SCOPE = 'read write';
@@ -71,6 +71,8 @@ export interface VerifiedClient {
   compat: CompatProfile;
   /** Where its writes go (docs/regions.md). */
   homeRegion: string;
+  /** How many days its deleted tickets stay in the trash (`client update --trash-days`). */
+  trashDays: number;
 }
 
 /**
@@ -96,7 +98,7 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   const now = Date.now();
   const hit = verified.get(cacheKey);
   if (hit && hit.until > now && hit.expiresAt > now)
-    return { compat: hit.compat, homeRegion: hit.homeRegion };
+    return { compat: hit.compat, homeRegion: hit.homeRegion, trashDays: hit.trashDays };
 
   const tokenKey = keys.accessToken(clientId, tokenHash);
   const clientKey = keys.client(clientId);
@@ -123,9 +125,10 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
     throw new Unauthorized();
   }
   const compat = storedCompat(client.compat);
+  const trashDays = trashDaysOf(client);
   if (verified.size >= MAX_CACHED) verified.clear();
-  verified.set(cacheKey, { compat, homeRegion, expiresAt, until: now + CACHE_MS });
-  return { compat, homeRegion };
+  verified.set(cacheKey, { compat, homeRegion, trashDays, expiresAt, until: now + CACHE_MS });
+  return { compat, homeRegion, trashDays };
 };
 
 export const forgetVerifiedTokens = (): void => verified.clear();

@@ -8,7 +8,7 @@ import {
   revokeWrites,
   updateClient,
 } from '../store/client-items';
-import { type ClientRecord, clientEntity, clientListAttributes } from '../store/entities/system';
+import { type ClientRecord, clientEntity, clientListAttributes, TRASH_DAYS } from '../store/entities/system';
 import { itemOf } from '../store/entity-item';
 import { NotFound } from '../store/errors';
 import { newId } from '../store/ids';
@@ -27,11 +27,17 @@ export interface ClientSummary {
   name: string;
   /** Its compatibility profile (`standard` for clients created before profiles existed). */
   compat: CompatProfile;
+  /** Days its deleted tickets stay in the trash. */
+  trashDays: number;
   createdAt: number;
   revoked: boolean;
   /** The region that takes its writes. */
   homeRegion: string;
 }
+
+/** A client item's trash retention in days. */
+export const trashDaysOf = (client: { trashDays?: unknown }): number =>
+  typeof client.trashDays === 'number' ? client.trashDays : TRASH_DAYS;
 
 /** The home region of a client item (one created before regions existed: the primary region). */
 export const homeOf = (client: { homeRegion?: unknown }): string =>
@@ -81,6 +87,7 @@ export const listClients = async (): Promise<ClientSummary[]> => {
     createdAt: item.createdAt as number,
     revoked: item.revoked === true,
     homeRegion: homeOf(item),
+    trashDays: trashDaysOf(item),
   }));
 };
 
@@ -165,6 +172,14 @@ export const rehomeClient = async (clientId: string, region: string): Promise<Re
  */
 export const setClientCompat = (clientId: string, compat: CompatProfile): Promise<boolean> =>
   updateClient(clientId, { compat });
+
+/**
+ * Sets how many days the client's deleted tickets stay in the trash (0: a delete purges at once).
+ * Tickets already in the trash keep the retention they were trashed with. Returns false for an
+ * unknown client; instances may use the former setting for 30 s (access-tokens.ts).
+ */
+export const setClientTrashDays = (clientId: string, trashDays: number): Promise<boolean> =>
+  updateClient(clientId, { trashDays });
 
 /**
  * Marks the client revoked (no new tokens from that moment: token issue checks it inside its

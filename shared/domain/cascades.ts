@@ -1,9 +1,13 @@
 import { deleteBlobs, listBlobs } from '../blobs/s3';
-import { type Cascade, finishCascade, isPending, pendingCascades } from '../store/cascades';
+import { type Cascade, cascadeWrite, finishCascade, isPending, pendingCascades } from '../store/cascades';
 import { clientTokenKeys, listClientItems } from '../store/client-items';
-import { blobKeys, RECORD_SK } from '../store/keys';
+import { withDeadline } from '../store/deadline';
+import { blobKeys, counterNames, RECORD_SK } from '../store/keys';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
+import { countDelta } from '../store/write-ops';
+import { commit } from './commit';
+import { ticketLifecycle } from './events';
 
 /**
  * The cascade worker's work (store/cascades.ts): finishes one committed removal, then marks it
@@ -37,6 +41,40 @@ export const runCascade = async (cascade: Cascade): Promise<void> => {
   if (!(await isPending(cascade))) return;
   await work(cascade);
   await finishCascade(cascade);
+};
+
+/** An API function's timeout: what the change feed's lag is set to outlast. */
+const WRITE_DEADLINE_MS = 10_000;
+
+/** The purge of a trashed ticket was reported before (its cascade item exists): nothing to do. */
+class PurgedBefore extends Error {}
+
+/**
+ * A trashed ticket DynamoDB's TTL removed at the end of its retention (the stream's record of
+ * that delete, handed to the cascade worker): its purge, in one transaction, once however often
+ * the record is handed over (its cascade item is keyed by the ticket: a second write of it fails).
+ * The cascade then removes the ticket's replies, notes, documents and files.
+ */
+export const expireTrashed = async (tenantId: string, ticketId: string): Promise<void> => {
+  try {
+    // Its event is stamped as the transaction goes: bounded like an API write's, within the
+    // change feed's lag (EVENT_FEED_LAG_MS), so no feed reader passes it before it commits.
+    await withDeadline(WRITE_DEADLINE_MS, () =>
+      commit({ tenantId }, () => ({
+        result: undefined,
+        ops: [
+          {
+            ...cascadeWrite(tenantId, { kind: 'ticket', ticketId }, Date.now(), `TTL#${ticketId}`),
+            onConditionFailed: () => new PurgedBefore(),
+          },
+          countDelta(tenantId, counterNames.trash, -1),
+        ],
+        events: [ticketLifecycle('purged', ticketId, null)],
+      })),
+    );
+  } catch (error) {
+    if (!(error instanceof PurgedBefore)) throw error;
+  }
 };
 
 /**

@@ -49,6 +49,8 @@ export interface WriteContext {
   replay?: () => Promise<void>;
   /** Hears of after-commit work that failed (logged); the write stands and its answer too. */
   afterFailed?: (error: unknown) => void;
+  /** How many days the tenant's deleted tickets stay in the trash (0: purged at once); 30 unless set. */
+  trashDays?: number;
 }
 
 /**

@@ -28,6 +28,17 @@ export const changed = (kind: FeedKind, change: Change, id: string, record: obje
   resource: change === 'deleted' ? null : (record as Record<string, unknown>),
 });
 
+/** A ticket back from the trash (what it reads like now), or purged from it for good. */
+export const ticketLifecycle = (
+  what: 'restored' | 'purged',
+  id: string,
+  record: object | null,
+): EventDraft => ({
+  type: `ticket.${what}`,
+  resourceId: id,
+  resource: record as Record<string, unknown> | null,
+});
+
 /** Something added to a ticket: a reply, a note, a document. */
 export const addedToTicket = (
   what: 'replied' | 'note_added' | 'attachment_added',

@@ -12,6 +12,7 @@ import { listTicketHeads } from '../store/ticket-detail-page';
 import { listDocuments, listNotes, listReplies, listTickets } from '../store/ticket-pages';
 import { readRelated } from '../store/ticket-reads';
 import { type Related, type StoredTicket, ticketMissing } from '../store/tickets';
+import { listTrash } from '../store/trash-pages';
 
 /**
  * Ticket reads: a detail (its collection in one Query for most tickets, the records it points at
@@ -99,6 +100,10 @@ export const readTicketDetail = async (tenantId: string, id: string): Promise<Ti
 /** A page of tickets with the records they point at: two requests (store/ticket-pages.ts `listTickets`). */
 export const readTicketPage = (tenantId: string, query: Parameters<typeof listTickets>[1]) =>
   listTickets(tenantId, query, (tickets) => relatedOf(tickets));
+
+/** A page of the trash with the records its tickets point at: two requests (store/trash-pages.ts). */
+export const readTrashPage = (tenantId: string, query: { page: number; cursor?: string }) =>
+  listTrash(tenantId, query, (tickets) => relatedOf(tickets));
 
 /** A record of a page of details: its detail, read with the page or finished when the page reaches it. */
 export type DetailRecord = () => Promise<TicketDetail>;

@@ -2,11 +2,14 @@ import { type DocumentBatch, documentRecords, plannedDocuments, stageDocuments }
 import type { NoteInput, ReplyInput, TicketInput } from '../schemas/ticket';
 import { cascadeWrite } from '../store/cascades';
 import { allocateSequence, releaseSequence } from '../store/counters';
+import { TRASH_DAYS } from '../store/entities/system';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
+import { Conflict, InvalidReference, NotFound } from '../store/errors';
 import { isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
 import { checkVersion } from '../store/record-writes';
 import { findTicket, readTicket } from '../store/ticket-reads';
+import { purgeWrites, readTrashed, restoreWrites, trashWrites } from '../store/ticket-trash';
 import {
   createTicketWrites,
   deleteTicketWrites,
@@ -20,7 +23,7 @@ import { type StoredTicket, ticketFields, ticketMissing } from '../store/tickets
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { commit, type WriteContext } from './commit';
-import { addedToTicket, changed } from './events';
+import { addedToTicket, changed, ticketLifecycle } from './events';
 import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from './ticket-rules';
 
 /**
@@ -220,23 +223,84 @@ export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInp
   }));
 };
 
+const DAY_MS = 86_400_000;
+
 /**
- * Deletes a ticket: one transaction removes the ticket, its tags, its counts and its reference
- * counts, so from that instant it is gone everywhere (a reply can no longer land: it needs the
- * ticket), and writes the cascade that removes the rest (store/cascades.ts): its replies, notes,
- * document records and files, by the cascade worker, retried until done.
+ * Deletes a ticket (docs/decisions.md, "Trash"): one transaction takes it out of every list,
+ * search and count (its tags, counts and reference counts go as for a removal) and keeps it in
+ * the trash for the tenant's retention, its replies, notes and documents untouched. With a
+ * retention of 0 days it is purged at once: its cascade (store/cascades.ts) removes the rest.
  */
 export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
   commit(ctx, async () => {
     const current = await findTicket(ctx.tenantId, id);
     if (!current) throw ticketMissing(id);
     checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
+    const days = ctx.trashDays ?? TRASH_DAYS;
+    const deleted = changed('TICKET', 'deleted', id, null);
+    if (days === 0)
+      return {
+        result: id,
+        ops: [
+          ...deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
+          cascadeWrite(ctx.tenantId, { kind: 'ticket', ticketId: id }),
+        ],
+        events: [deleted, ticketLifecycle('purged', id, null)],
+      };
+    const deletedAt = Date.now();
     return {
       result: id,
-      ops: [
-        ...deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
-        cascadeWrite(ctx.tenantId, { kind: 'ticket', ticketId: id }),
-      ],
-      events: [changed('TICKET', 'deleted', id, null)],
+      ops: trashWrites(
+        ctx.tenantId,
+        current,
+        { deletedAt, expiresAt: deletedAt + days * DAY_MS },
+        ctx.ifMatch,
+      ),
+      events: [deleted],
+    };
+  });
+
+const notInTrash = (id: string) => new NotFound(`Ticket ${id} in the trash`);
+
+/**
+ * Puts a trashed ticket back as it was: same id, number, replies, notes, documents, tags and
+ * counts, and the records it points at, which must all still exist (a deleted one refuses the
+ * restore with 422 naming the field; the ticket stays in the trash). 404 when it is not there.
+ */
+export const restoreTicket = async (ctx: WriteContext, id: string): Promise<string> => {
+  try {
+    return await commit(ctx, async () => {
+      if (!isId(id)) throw notInTrash(id);
+      const trashed = await readTrashed(ctx.tenantId, id);
+      if (!trashed) throw notInTrash(id);
+      const { version: _version, ...record } = trashed.ticket;
+      return {
+        result: id,
+        ops: restoreWrites(ctx.tenantId, trashed, Date.now(), () => notInTrash(id)),
+        events: [ticketLifecycle('restored', id, record)],
+      };
+    });
+  } catch (error) {
+    // Not the request's fault: what the ticket points at was deleted while it was in the trash.
+    if (!(error instanceof InvalidReference)) throw error;
+    const [gone] = error.errors ?? [];
+    throw new Conflict(
+      'reference-gone',
+      `Ticket ${id} cannot be restored: ${gone?.message ?? 'a record it points at was deleted'}.`,
+      gone?.path,
+    );
+  }
+};
+
+/** Removes a trashed ticket for good, now: out of the trash, and its cascade removes the rest. */
+export const purgeTicket = (ctx: WriteContext, id: string): Promise<string> =>
+  commit(ctx, async () => {
+    if (!isId(id)) throw notInTrash(id);
+    const trashed = await readTrashed(ctx.tenantId, id);
+    if (!trashed) throw notInTrash(id);
+    return {
+      result: id,
+      ops: purgeWrites(ctx.tenantId, trashed, Date.now(), () => notInTrash(id)),
+      events: [ticketLifecycle('purged', id, null)],
     };
   });

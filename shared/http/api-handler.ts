@@ -160,6 +160,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
         tenantId,
         ifMatch: ifMatchOf(event.headers['if-match']),
         afterFailed: logAfterFailed,
+        ...(state.client?.trashDays === undefined ? {} : { trashDays: state.client.trashDays }),
         ...(idempotent && idempotency
           ? {
               // commit hands over its plan's result, which it also returns to the write.

@@ -17,14 +17,15 @@ export const bearerAuth = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: async ({ event }) => {
     let compat: CompatProfile | undefined;
     let homeRegion: string | undefined;
+    let trashDays: number | undefined;
     const { clientId } = await throttledAuthentication(
       event,
       () => bearerCredentials(event.headers),
       async ({ clientId, token }) => {
-        ({ compat, homeRegion } = await verifyAccessToken(clientId, token));
+        ({ compat, homeRegion, trashDays } = await verifyAccessToken(clientId, token));
       },
     );
-    requestState(event).client = { tenantId: clientId, compat, homeRegion };
+    requestState(event).client = { tenantId: clientId, compat, homeRegion, trashDays };
   },
   // The client's home moved (a re-home): the next request reads it again, not the remembered one.
   onError: ({ event, error }) => {

@@ -29,6 +29,7 @@ import {
   ticketSummaryView,
   ticketTypeView,
   tokenView,
+  trashedTicketView,
   uploadView,
   webhookSecretView,
   webhookView,
@@ -69,6 +70,7 @@ export const VIEWS: Record<string, ViewSpec> = {
   document: { component: 'Document', schema: documentView, pageKey: 'document' },
   webhook: { component: 'Webhook', schema: webhookView, pageKey: 'webhook' },
   delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
+  trashedTicket: { component: 'TrashedTicket', schema: trashedTicketView, pageKey: 'ticket' },
 };
 
 /**

@@ -9,6 +9,8 @@ export interface AuthorizedClient {
   readonly compat?: CompatProfile;
   /** The client's home region (docs/regions.md). */
   readonly homeRegion?: string;
+  /** How many days its deleted tickets stay in the trash. */
+  readonly trashDays?: number;
 }
 
 /**

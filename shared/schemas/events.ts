@@ -3,7 +3,8 @@ import { cursorText, pageNumber } from './list-query';
 
 /**
  * The change feed's event types: `<resource>.<what happened>`. Records are created, updated
- * and deleted; a ticket also gets replies, notes and attachments.
+ * and deleted; a ticket also gets replies, notes and attachments, and a deleted one is in the
+ * trash until it is restored or purged.
  */
 const RECORDS = ['customer', 'agent', 'ticket_type', 'ticket_area', 'ticket_group', 'ticket'] as const;
 export const EVENT_TYPES = [
@@ -11,6 +12,8 @@ export const EVENT_TYPES = [
   'ticket.replied',
   'ticket.note_added',
   'ticket.attachment_added',
+  'ticket.restored',
+  'ticket.purged',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

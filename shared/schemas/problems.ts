@@ -18,6 +18,7 @@ export const PROBLEM_TYPES = {
   'duplicate-area': 409,
   'duplicate-group': 409,
   'in-use': 409,
+  'reference-gone': 409,
   'request-in-progress': 409,
   'webhook-limit': 409,
   'cursor-expired': 410,

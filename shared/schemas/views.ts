@@ -189,6 +189,20 @@ export const ticketSummaryView = about(
 );
 export type TicketSummaryView = z.output<typeof ticketSummaryView>;
 
+/** A ticket in the trash: its summary as it was deleted, with when, and when the trash lets it go. */
+export const trashedTicketView = about(
+  z.object({
+    ...ticketFields,
+    deletedAt: about(z.int(), 'When it was deleted (ms since the Unix epoch).'),
+    purgesAt: about(
+      z.int(),
+      'When the trash lets it go (ms since the Unix epoch): it is purged for good then, at the latest within two days after.',
+    ),
+  }),
+  'A deleted ticket in the trash: its summary as it was deleted (restore puts it back as it was, replies, notes and documents included), `deletedAt` and `purgesAt`.',
+);
+export type TrashedTicketView = z.output<typeof trashedTicketView>;
+
 /** What a ticket with its parts adds to the summary. */
 export const ticketConversation = {
   replies: about(z.array(replyView), 'The most recent replies that fit, oldest first.'),

@@ -1,11 +1,12 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
-import { conditionOf, queryOf } from './expression';
+import { conditionOf, queryOf, updateOf } from './expression';
 import { newId } from './ids';
 import { CASCADE_ATTRIBUTE, type ItemKey, keys, sortableTime } from './keys';
 import { queryAll } from './query-all';
 import { storeRegion } from './store-region';
+import { TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 
 /**
@@ -13,7 +14,7 @@ import { ABSENT, type WriteOp } from './write-ops';
  * (a ticket's replies, notes, documents and files; a photo no record points at any more; a revoked
  * client's tokens) writes one cascade item in its own transaction: the removal and the promise to
  * finish it commit together. The item's arrival on the table's stream drives the cascade worker
- * (functions/cascade-worker.ts), which does the work, idempotently, and then deletes the item; a
+ * (functions/cascade-worker.ts), which does the work, idempotently, and then marks the item done; a
  * failure is retried by the stream, then lands in a dead-letter queue with an alarm, and the item
  * stays until some run finishes it (`helpdesk cascades drain` reads what is left).
  */
@@ -35,8 +36,18 @@ export type Cascade = CascadeWork & {
   region?: string;
 };
 
-/** The cascade item of `work`, to be written in the transaction of the removal it finishes. */
-export const cascadeWrite = (tenantId: string, work: CascadeWork, now = Date.now()): WriteOp => {
+/**
+ * The cascade item of `work`, to be written in the transaction of the removal it finishes. `once`
+ * names a removal that may be reported more than once (DynamoDB's TTL deleting an item, whose
+ * stream record a retried batch hands over again): its item is then keyed by that name, so a
+ * second write of it fails its condition (done cascades are kept 3 days as tombstones).
+ */
+export const cascadeWrite = (
+  tenantId: string,
+  work: CascadeWork,
+  now = Date.now(),
+  once?: string,
+): WriteOp => {
   const id = newId(now);
   const { kind, ...rest } = work;
   return {
@@ -44,7 +55,7 @@ export const cascadeWrite = (tenantId: string, work: CascadeWork, now = Date.now
       Put: {
         Item: {
           pk: keys.cascades(tenantId),
-          sk: `${sortableTime(now)}#${id}`,
+          sk: once ?? `${sortableTime(now)}#${id}`,
           id,
           [CASCADE_ATTRIBUTE]: kind,
           ...rest,
@@ -67,28 +78,41 @@ export const cascadeOf = (item: Record<string, unknown> | undefined): Cascade | 
   return { ...rest, kind, tenantId } as Cascade;
 };
 
-/** Whether the cascade is still to be done (its item is there). */
-export const isPending = async (cascade: ItemKey): Promise<boolean> =>
-  Boolean(
-    (
-      await db().send(
-        new GetCommand({
-          TableName: tableName(),
-          Key: { pk: cascade.pk, sk: cascade.sk },
-          ConsistentRead: true,
-          ProjectionExpression: 'pk',
-        }),
-      )
-    ).Item,
+/** How long a done cascade's item stays (a tombstone): longer than the stream keeps a record. */
+const DONE_KEPT_S = 3 * 86_400;
+
+/** Whether the cascade is still to be done (its item is there and not marked done). */
+export const isPending = async (cascade: ItemKey): Promise<boolean> => {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: cascade.pk, sk: cascade.sk },
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, done',
+    }),
   );
+  return out.Item !== undefined && out.Item.done !== true;
+};
 
 /** The cascades of a tenant not finished yet, oldest first. */
 export const pendingCascades = async (tenantId: string): Promise<Cascade[]> =>
   (
-    await queryAll({ ...queryOf({ partition: ['pk', keys.cascades(tenantId)] }), ConsistentRead: true })
+    await queryAll({
+      ...queryOf(
+        { partition: ['pk', keys.cascades(tenantId)] },
+        { filter: { or: [{ missing: 'done' }, { ne: ['done', true] }] } },
+      ),
+      ConsistentRead: true,
+    })
   ).flatMap((item) => cascadeOf(item) ?? []);
 
-/** Marks a cascade done: its item goes (repeating it is harmless). */
+/** Marks a cascade done, a tombstone DynamoDB's TTL removes in 3 days (repeating it is harmless). */
 export const finishCascade = async (cascade: ItemKey): Promise<void> => {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: cascade.pk, sk: cascade.sk } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: cascade.pk, sk: cascade.sk },
+      ...updateOf({ set: { done: true, [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + DONE_KEPT_S } }),
+    }),
+  );
 };

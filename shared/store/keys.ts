@@ -27,6 +27,9 @@ export const RATE_PREFIX = 'RATE#';
 /** The attribute that marks a cascade item (store/cascades.ts; the stream filter of infra/cascade-worker.ts). */
 export const CASCADE_ATTRIBUTE = 'cascade';
 
+/** The `entity` of a trashed-ticket item (store/ticket-trash.ts; the cascade worker's stream filter names it). */
+export const TRASHED_TICKET = 'TRASHED_TICKET';
+
 /** Object-key prefix of presigned uploads waiting to be attached (a lifecycle rule expires them). */
 export const STAGING_PREFIX = 'staging/';
 
@@ -104,6 +107,11 @@ export const keys = {
   byCreation: (createdAt: number, id: string): string => `${padTime(createdAt)}#${id}`,
   /** Ordering by a timestamp that may be negative (range searches). */
   byTime: (ms: number, id: string): string => `${sortableTime(ms)}#${id}`,
+
+  /** A trashed ticket's item, in its collection where the ticket's own was (store/ticket-trash.ts). */
+  trashed: 'TRASH',
+  /** `list` index partition of a tenant's trashed tickets, newest deletion first. */
+  trash: (tenantId: string): string => `${tenantPrefix(tenantId)}TICKET_TRASH`,
 
   /** Items of a ticket's collection, next to the ticket at RECORD_SK (so one Query reads it all). */
   reply: (replyDate: number, replyId: string): string =>
@@ -211,6 +219,8 @@ export const counterNames = {
     const found = fieldValue(name, `${kind}#`);
     return found && { kind: kind as EntityKind, ...found };
   },
+  /** The tenant's trashed tickets. */
+  trash: 'TICKET_TRASH',
   /** The ticket-number sequence of one UTC year. */
   sequence: (name: string, year: number): string => `${name}_SEQ#${year}`,
 };

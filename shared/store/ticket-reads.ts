@@ -9,6 +9,7 @@ import { isId } from './ids';
 import { childKind, type EntityKind, type ItemKey } from './keys';
 import { queryAll } from './query-all';
 import { recordKey, relatedIn, type StoredTicket, ticketKey, ticketMissing, ticketOf } from './tickets';
+import { itemId } from './write-ops';
 /** Reads of one ticket: the item, its whole collection, one document record, the records it points at. */
 /** The ticket item alone (consistent), or undefined. */
 export const findTicket = async (tenantId: string, id: string): Promise<StoredTicket | undefined> => {
@@ -61,19 +62,19 @@ export const readCollection = async (
   };
 };
 
-/** One document record of one ticket of this tenant, or 404. */
+/**
+ * One document record of one ticket of this tenant, or 404: read with the ticket in one
+ * BatchGet, so a document of a ticket in the trash (its own item gone) is not found either.
+ */
 export const readDocument = async (tenantId: string, ticketId: string, documentId: string) => {
   const missing = () => new NotFound(`Document ${documentId} of ticket ${ticketId}`);
   if (!isId(ticketId) || !isId(documentId)) throw missing();
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: documentEntity.key(tenantId, { ticketId, id: documentId } as DocumentRecord),
-      ConsistentRead: true,
-    }),
-  );
-  if (!out.Item) throw missing();
-  return out.Item as DocumentRecord;
+  const docKey = documentEntity.key(tenantId, { ticketId, id: documentId } as DocumentRecord);
+  const head = ticketKey(tenantId, ticketId);
+  const found = await getMany([head, docKey], { consistent: true });
+  const doc = found.get(itemId(docKey));
+  if (!doc || !found.has(itemId(head))) throw missing();
+  return doc as unknown as DocumentRecord;
 };
 
 /** Records of the tenant by kind and id, in one BatchGet (the records tickets point at). */

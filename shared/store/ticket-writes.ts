@@ -21,10 +21,10 @@ import { ABSENT, EXISTS, type WriteOp } from './write-ops';
  * tags, counts and reference counts, the touch a reply or note gives it, and its replies, notes
  * and documents. Orchestration of a write (files, idempotency, retries) is domain/tickets.ts.
  */
-/** A new ticket with its tags, counts and reference counts. */
-export const createTicketWrites = (tenantId: string, ticket: TicketRecord): WriteOp[] => [
+/** A new ticket (or one back from the trash, at its next version) with its tags, counts and reference counts. */
+export const createTicketWrites = (tenantId: string, ticket: TicketRecord, version = 1): WriteOp[] => [
   {
-    item: { Put: { Item: ticketItem(tenantId, ticket, 1), ...conditionOf(ABSENT) } },
+    item: { Put: { Item: ticketItem(tenantId, ticket, version), ...conditionOf(ABSENT) } },
     feedOrdered: true,
   },
   ...derivedWrites(ticketEntity, tenantId, ticket.id, ticket),

@@ -62,11 +62,16 @@ describe('cascade worker', () => {
     const filters = (props.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
     expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
       { eventName: ['INSERT'], dynamodb: { NewImage: { cascade: { S: [{ exists: true }] } } } },
+      {
+        eventName: ['REMOVE'],
+        userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+        dynamodb: { OldImage: { entity: { S: ['TRASHED_TICKET'] } } },
+      },
     ]);
     expect(fnProps.Timeout).toBe(CASCADE_TIMEOUT.toSeconds());
   });
 
-  it('may read and delete items of the table (no index, no write but deletes) and read its stream', () => {
+  it('may read and delete items of the table, mark cascades done and write a purge (no index), and read its stream', () => {
     const stream = [
       'dynamodb:DescribeStream',
       'dynamodb:GetRecords',
@@ -74,7 +79,13 @@ describe('cascade worker', () => {
       'dynamodb:ListStreams',
     ];
     expect(actionsOf('dynamodb:').filter((a) => !stream.includes(a))).toEqual(
-      ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query'].sort(),
+      [
+        'dynamodb:BatchWriteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ].sort(),
     );
     for (const s of statements()) expect(JSON.stringify(s.Resource)).not.toContain('/index/');
   });

@@ -672,10 +672,16 @@ describe('webhook fan-out', () => {
             },
           },
         },
-        // The cascade worker: the cascades written in this region.
+        // The cascade worker: the cascades written in this region, and the trashed tickets TTL
+        // removed that were trashed in it.
         {
           eventName: ['INSERT'],
           dynamodb: { NewImage: { cascade: { S: [{ exists: true }] }, region: { S: [region] } } },
+        },
+        {
+          eventName: ['REMOVE'],
+          userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+          dynamodb: { OldImage: { entity: { S: ['TRASHED_TICKET'] }, region: { S: [region] } } },
         },
       ]);
     }

@@ -250,6 +250,9 @@ describe('attached documents', () => {
     expect(await objects()).toHaveLength(2);
     const doc = (await api.get(`/ticket/${id}`)).body.attachedDocuments[0];
     expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    // In the trash its files stay (a restore brings them back), but none downloads.
+    expect((await download(doc.downloadUrl)).status).toBe(404);
+    expect((await api.del(`/ticket/purge/${id}`)).status).toBe(200);
     expect(await objects()).toHaveLength(2);
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await objects()).toEqual([]);

@@ -2,7 +2,9 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EventPipeline, startEventPipeline } from '../../local/event-pipeline';
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
-import { revokeClient } from '../../shared/auth/clients';
+import { expireTrash } from '../../local/ttl-emulator';
+import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { revokeClient, setClientTrashDays } from '../../shared/auth/clients';
 import { resetConfig } from '../../shared/config';
 import { drainCascades } from '../../shared/domain/cascades';
 import { pendingCascades } from '../../shared/store/cascades';
@@ -119,6 +121,17 @@ const orphans = async (tenantId: string): Promise<string[]> => {
   return found;
 };
 
+/**
+ * A tenant keeping no trash (`--trash-days 0`): its deletes are removals at once, whose cascades
+ * these tests follow (a purge from the trash writes the same cascade: test/integration/trash.test.ts).
+ */
+const noTrash = async () => {
+  const made = await tenantWithCustomer();
+  await setClientTrashDays(made.tenant.clientId, 0);
+  forgetVerifiedTokens();
+  return made;
+};
+
 const doc = (i: number) => ({
   documentName: `f${i}.txt`,
   documentType: 'text/plain',
@@ -127,7 +140,7 @@ const doc = (i: number) => ({
 
 describe('the durable cascade, driven by the stream', () => {
   it('removes a deleted ticket’s replies, notes, documents and files without anyone asking again', async () => {
-    const { tenant, api, customer } = await tenantWithCustomer();
+    const { tenant, api, customer } = await noTrash();
     const id = await api.create('/ticket/insert', {
       subject: 's',
       description: 'd',
@@ -145,7 +158,7 @@ describe('the durable cascade, driven by the stream', () => {
   });
 
   it('waits out S3 being down: the worker retries until it is back, then leaves nothing', async () => {
-    const { tenant, api, customer } = await tenantWithCustomer();
+    const { tenant, api, customer } = await noTrash();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
@@ -168,7 +181,7 @@ describe('the durable cascade, driven by the stream', () => {
   });
 
   it('finishes a cascade whose worker stopped half-way, on the next run', async () => {
-    const { tenant, api, customer } = await tenantWithCustomer();
+    const { tenant, api, customer } = await noTrash();
     const id = await api.create('/ticket/insert', {
       subject: 's',
       description: 'd',
@@ -203,7 +216,7 @@ describe('the durable cascade, driven by the stream', () => {
   });
 
   it('leaves nothing of tickets deleted while replies with files stream in', async () => {
-    const { tenant, api, customer } = await tenantWithCustomer();
+    const { tenant, api, customer } = await noTrash();
     const ids = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
         api.create('/ticket/insert', { subject: `s${i}`, description: 'd', openedBy: { id: customer } }),
@@ -225,7 +238,7 @@ describe('the durable cascade, driven by the stream', () => {
   });
 
   it('deletes a replaced photo and a deleted customer’s photo', async () => {
-    const { tenant, api } = await tenantWithCustomer();
+    const { tenant, api } = await noTrash();
     const id = await api.create('/customer/insert', {
       name: 'P',
       email: 'p@example.com',
@@ -239,6 +252,46 @@ describe('the durable cascade, driven by the stream', () => {
     expect((await api.del(`/customer/delete/${id}`)).status).toBe(200);
     await drained(tenant.clientId);
     expect(await listObjects(`t/${tenant.clientId}/customer-photo/`)).toEqual([]);
+    expect(await orphans(tenant.clientId)).toEqual([]);
+  });
+
+  it('purges a trashed ticket when its retention ends (DynamoDB’s TTL), once, with its event', async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const id = await api.create('/ticket/insert', {
+      subject: 's',
+      description: 'd',
+      openedBy: { id: customer },
+      attachedDocuments: [doc(1)],
+    });
+    const kept = await api.create('/ticket/insert', {
+      subject: 'k',
+      description: 'd',
+      openedBy: { id: customer },
+    });
+    expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect((await api.del(`/ticket/delete/${kept}`)).status).toBe(200);
+    // Nothing has expired yet.
+    expect(await expireTrash()).toBe(0);
+    // 31 days on, both have; the one restored meanwhile is not touched.
+    expect((await api.put(`/ticket/restore/${kept}`)).status).toBe(200);
+    // (Other tenants of this table may have some in their trash too.)
+    expect(await expireTrash(Date.now() + 31 * 86_400_000)).toBeGreaterThanOrEqual(1);
+    await eventually('the trash purged', async () => {
+      const trash = (await api.get('/ticket/trash/list')).body.ticket;
+      return trash.totalRecords === 0 && (await collectionItems(tenant.clientId, id)).length === 0;
+    });
+    await drained(tenant.clientId);
+    expect(await listObjects(`t/${tenant.clientId}/ticket/${id}/`)).toEqual([]);
+    expect((await api.get(`/ticket/${kept}`)).status).toBe(200);
+    await sleep(150); // past the feed's lag (100 ms in tests)
+    const events = (await api.get('/event/list?since=0')).body.event.records.filter(
+      (e: { resourceId: string }) => e.resourceId === id,
+    );
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'ticket.created',
+      'ticket.deleted',
+      'ticket.purged',
+    ]);
     expect(await orphans(tenant.clientId)).toEqual([]);
   });
 

@@ -88,6 +88,7 @@ describe('contention', () => {
     expect(close.status).toBe(200);
     const del = await api.del(`/ticket/delete/${ticket}`);
     expect(del.status).toBe(200);
+    expect((await api.del(`/ticket/purge/${ticket}`)).status).toBe(200);
     const statuses = await busy;
     // A reply either landed before the delete (and went with its cascade) or found no ticket.
     expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);

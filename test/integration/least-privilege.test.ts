@@ -409,6 +409,44 @@ const exercises: Record<OperationId, Exercise> = {
     });
   },
 
+  ticketTrashList: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    for (let i = 0; i < 27; i++) {
+      const id = await api.create('/ticket/insert', {
+        subject: `t${i}`,
+        description: 'd',
+        openedBy: { id: customer },
+      });
+      await api.del(`/ticket/delete/${id}`);
+    }
+    await as('ticketTrashList', async () => {
+      const first = await get(tenant, 200, '/ticket/trash/list');
+      expect(first.body.ticket.totalRecords).toBe(27);
+      await get(tenant, 200, first.body.ticket.nextQuery);
+    });
+  },
+
+  ticketRestore: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const { id } = await fullTicket(api, customer);
+    await api.del(`/ticket/delete/${id}`);
+    await as('ticketRestore', async () => {
+      await call(tenant, 200, 'PUT', `/ticket/restore/${id}`, undefined, ONCE);
+      await call(tenant, 200, 'PUT', `/ticket/restore/${id}`, undefined, ONCE);
+      await call(tenant, 404, 'PUT', `/ticket/restore/${id}`);
+    });
+  },
+
+  ticketPurge: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const { id } = await fullTicket(api, customer);
+    await api.del(`/ticket/delete/${id}`);
+    await as('ticketPurge', async () => {
+      await call(tenant, 200, 'DELETE', `/ticket/purge/${id}`, undefined, ONCE);
+      await call(tenant, 404, 'DELETE', `/ticket/purge/${id}`);
+    });
+  },
+
   ticketReply: async () => {
     const { tenant, api, customer } = await tenantWithCustomer();
     const { id, agent } = await fullTicket(api, customer);

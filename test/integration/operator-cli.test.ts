@@ -74,6 +74,7 @@ describe('operator CLI', () => {
       createdAt: expect.any(Number),
       revoked: false,
       homeRegion: expect.stringMatching(/^[a-z]{2}-[a-z]+-\d$/),
+      trashDays: 30,
     });
     expect(listed.stdout).not.toContain(apiToken);
 
@@ -104,6 +105,7 @@ describe('operator CLI', () => {
       createdAt: expect.any(Number),
       revoked: false,
       homeRegion: expect.stringMatching(/^[a-z]{2}-[a-z]+-\d$/),
+      trashDays: 30,
     });
     const token = (await exchange(apiToken)).body.access_token;
     const lookup = () =>
@@ -135,6 +137,18 @@ describe('operator CLI', () => {
     await expect.poll(listed, settled).toMatchObject({ compat: 'standard' });
     forgetVerifiedTokens();
     expect((await lookup()).status).toBe(200);
+
+    // The trash's retention: set alone, printed, listed; out of range or not a number, refused.
+    const days = cli('client', 'update', '--client-id', clientId, '--trash-days', '0');
+    expect(days.status, days.stderr).toBe(0);
+    expect(JSON.parse(days.stdout)).toEqual({ clientId, trashDays: 0 });
+    await expect.poll(listed, settled).toMatchObject({ trashDays: 0, compat: 'standard' });
+    for (const bad of ['366', '-1', '1.5', 'week', '']) {
+      const refused = cli('client', 'update', '--client-id', clientId, '--trash-days', bad);
+      expect(refused.status, bad).toBe(2);
+      expect(refused.stdout, bad).toBe('');
+    }
+    expect(cli('client', 'update', '--client-id', clientId).status).toBe(2);
   }, 120_000);
 
   it('homes clients only in the deployment’s regions, and says where and from when a re-homed one writes', () => {
@@ -291,6 +305,7 @@ describe('operator CLI: cascades drain', () => {
     });
     await api.put(`/ticket/reply/${ticket}`, { text: 'r' });
     expect((await api.del(`/ticket/delete/${ticket}`)).status).toBe(200);
+    expect((await api.del(`/ticket/purge/${ticket}`)).status).toBe(200);
     expect(await pendingCascades(tenant.clientId)).toHaveLength(1);
     const run = cli('cascades', 'drain', '--tenant', tenant.clientId);
     expect(run.status, run.stderr).toBe(0);

@@ -198,7 +198,7 @@ describe('S3 going away mid-request', () => {
     expect((await api.get(`/ticket/${ticket}`)).body.numberOfReplies).toBe(0);
   });
 
-  it('a delete answers 200 though S3 is down; its cascade waits for S3 and then leaves nothing', async () => {
+  it('a delete and a purge answer 200 though S3 is down; the cascade waits for S3 and then leaves nothing', async () => {
     const ticket = await api.create('/ticket/insert', {
       subject: 's',
       description: 'd',
@@ -210,6 +210,7 @@ describe('S3 going away mid-request', () => {
     expect(await listObjects(files)).toHaveLength(2);
     s3StopsAfter(0);
     expect((await api.del(`/ticket/delete/${ticket}`)).status).toBe(200);
+    expect((await api.del(`/ticket/purge/${ticket}`)).status).toBe(200);
     expect((await api.get(`/ticket/${ticket}`)).status).toBe(404);
     expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(0);
     // The worker cannot finish while S3 is down, however often it tries: the cascade stays.
@@ -227,6 +228,6 @@ describe('S3 going away mid-request', () => {
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await listObjects(files)).toEqual([]);
     expect(await collectionItems(tenant.clientId, ticket)).toEqual([]);
-    expect((await api.del(`/ticket/delete/${ticket}`)).status).toBe(404);
+    expect((await api.del(`/ticket/purge/${ticket}`)).status).toBe(404);
   });
 });

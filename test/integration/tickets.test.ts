@@ -407,8 +407,10 @@ describe('ticket delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id });
     expect((await api.get(`/ticket/${id}`)).status).toBe(404);
-    // The ticket went in the transaction; its replies and notes go by its cascade.
-    expect((await collection(id)).length).toBe(3);
+    // The ticket went to the trash in the transaction; its replies and notes stay with it there
+    // (with the trashed-ticket item) until it is purged, then go by its cascade.
+    expect((await collection(id)).length).toBe(4);
+    expect((await api.del(`/ticket/purge/${id}`)).status).toBe(200);
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await collection(id)).toEqual([]);
     for (const q of [
@@ -436,6 +438,7 @@ describe('ticket delete', () => {
       Array.from({ length: 1000 }, (_, i) => `reply ${i}`),
     );
     expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect((await api.del(`/ticket/purge/${id}`)).status).toBe(200);
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await collection(id)).toEqual([]);
   });

@@ -25,6 +25,7 @@ const resourceView = (e: StoredEvent, related: Related, baseUrl: string, names: 
   switch (e.type) {
     case 'ticket.created':
     case 'ticket.updated':
+    case 'ticket.restored':
       return ticketView(r as TicketRecord, related, baseUrl, names);
     case 'ticket.replied':
       return replyView(r as ReplyRecord, { documents: [] }, related, baseUrl);

@@ -6,10 +6,12 @@ import type {
   ReplyView,
   TicketDetailView,
   TicketSummaryView,
+  TrashedTicketView,
 } from '../../schemas/views';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
 import type { Item } from '../../store/entity';
 import { PAGE_BYTES } from '../../store/pages';
+import type { TrashedTicket } from '../../store/ticket-trash';
 import type { Related } from '../../store/tickets';
 import { arrayBytes, fitCount, payloadBound, payloadBytes, shareRoom } from '../byte-budget';
 import type { Compat } from '../compat';
@@ -182,6 +184,18 @@ export function ticketView(
   const summary: { [K in Field]: TicketSummaryView[K] } = view as Copied & Shaped;
   return summary;
 }
+
+/** A ticket in the trash: its summary as it was deleted, when, and until when the trash keeps it. */
+export const trashedTicketView = (
+  trashed: TrashedTicket,
+  related: Related,
+  baseUrl: string,
+  names: TicketNames,
+): TrashedTicketView => ({
+  ...ticketView(trashed.ticket, related, baseUrl, names),
+  deletedAt: trashed.deletedAt,
+  purgesAt: trashed.expiresAt,
+});
 
 /** Where all of a ticket's documents, replies and notes can be read, a page at a time. */
 export const ticketPartUrls = (baseUrl: string, id: string) => ({

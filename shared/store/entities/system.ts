@@ -26,7 +26,14 @@ export interface ClientRecord {
   homeRegion?: string;
   /** When the operator last moved the home (`client rehome`). */
   rehomedAt?: number;
+  /** Days a deleted ticket stays in the trash (`client update --trash-days`); absent: TRASH_DAYS. */
+  trashDays?: number;
 }
+
+/** Days a deleted ticket stays in the trash unless the operator set the client's own (0: purged at once). */
+export const TRASH_DAYS = 30;
+/** The longest retention an operator may set. */
+export const MAX_TRASH_DAYS = 365;
 
 export const clientEntity: Entity<ClientRecord> = {
   entity: 'CLIENT',
