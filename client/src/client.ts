@@ -157,11 +157,16 @@ export interface HelpdeskClient {
   readonly tokenExchanges: number;
 }
 
-/** Routes that create something and take an `Idempotency-Key` (checked against the document by a test). */
+/**
+ * Routes that create something, or restore or purge a ticket, and take an `Idempotency-Key`
+ * (checked against the document by a test).
+ */
 export const IDEMPOTENT_ROUTES: readonly string[] = [
   '/ticket/insert',
   '/ticket/reply/{id}',
   '/ticket/addNote/{id}',
+  '/ticket/restore/{id}',
+  '/ticket/purge/{id}',
   '/customer/insert',
   '/agent/insert',
   '/ticketType/insert',

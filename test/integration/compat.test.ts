@@ -143,7 +143,7 @@ describe('a client pinned to the deskero profile', () => {
       '/webhook/list': 'page=2',
     };
     const paths = listPaths(bare, await newWebhook(fresh));
-    expect(paths).toHaveLength(11);
+    expect(paths).toHaveLength(12);
     for (const path of paths) {
       const search = searches[path];
       expectNoContent(await fresh.get(search ? `${path}?${search}` : path), path);

@@ -51,6 +51,7 @@ describe('compatRole', () => {
         'ticketGroupList',
         'ticketList',
         'ticketNotes',
+        'ticketTrashList',
         'ticketReplies',
         'ticketTypeList',
         'webhookDeliveries',
