@@ -175,6 +175,18 @@ const workload = async (
       answered.push('an idempotent retry in the other region created another record');
   const tickets = ticketAnswers.map((r) => r.body.id as string);
   const busy = tickets.slice(0, 4);
+  // A ticket in the trash, restored from one region while replies reach it through the other:
+  // each reply lands after the restore (200) or finds no ticket (404), never half.
+  const restored = tickets[10] as string;
+  expect((await r0.del(`/ticket/delete/${restored}`)).status).toBe(200);
+  await replicator.drain(30_000);
+  const [restore, ...racing] = await Promise.all([
+    r1.put(`/ticket/restore/${restored}`, undefined),
+    ...Array.from({ length: 6 }, (_, i) => r0.put(`/ticket/reply/${restored}`, { text: `racing ${i}` })),
+  ]);
+  if (restore?.status !== 200) answered.push(`the restore answered ${restore?.status}`);
+  if (racing.some((r) => r.status !== 200 && r.status !== 404))
+    answered.push(`a reply racing the restore answered ${racing.map((r) => r.status).join(',')}`);
   // Replies from both regions at once, and updates and deletes from the region that is not home.
   await Promise.all([
     ...Array.from({ length: 24 }, (_, i) =>
@@ -192,7 +204,15 @@ const workload = async (
     ],
   });
   expect(withFile.status).toBe(201);
-  return { busy, repliesEach: 6, idempotencyKeys: keys, fileTicket: withFile.body.id as string, answered };
+  return {
+    busy,
+    repliesEach: 6,
+    idempotencyKeys: keys,
+    fileTicket: withFile.body.id as string,
+    restored: { id: restored, replies: racing.filter((r) => r.status === 200).length },
+    trashed: tickets.slice(8, 10),
+    answered,
+  };
 };
 
 /** Every guarantee, checked in one region; answers the violations found. */
@@ -226,6 +246,22 @@ const audit = async (
         `${where} ticket ${id} counts ${detail?.numberOfReplies} replies, lists ${replies.records.length}, got ${expected.repliesEach}`,
       );
   }
+  // The trash: exactly what was deleted and not restored, counted as paged.
+  const trash = await api.all('/ticket/trash/list', 'ticket');
+  const inTrash = trash.records.map((t: { id: string }) => t.id).sort();
+  if (JSON.stringify(inTrash) !== JSON.stringify([...expected.trashed].sort()))
+    found.push(`${where} the trash holds ${inTrash.join(',')}, not ${expected.trashed.join(',')}`);
+  if (trash.total !== trash.records.length)
+    found.push(`${where} trash totalRecords ${trash.total} ≠ ${trash.records.length} reachable`);
+  const back = (await api.get(`/ticket/${expected.restored.id}`)).body;
+  const backReplies = await api.all(`/ticket/${expected.restored.id}/replies`, 'reply');
+  if (
+    back?.numberOfReplies !== expected.restored.replies ||
+    backReplies.records.length !== expected.restored.replies
+  )
+    found.push(
+      `${where} the restored ticket counts ${back?.numberOfReplies} replies, lists ${backReplies.records.length}, ${expected.restored.replies} answered 200`,
+    );
   // Attachments download here, whichever region stored them.
   const file = (await api.get(`/ticket/${expected.fileTicket}`)).body?.attachedDocuments?.[0];
   const link = file ? await api.get(file.downloadUrl.replace(/^http:\/\/[^/]+/, server.url)) : undefined;
