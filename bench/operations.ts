@@ -131,6 +131,11 @@ export const runOperations = async (
   const [agent, otherAgent] = refs.agents as [string, string];
   const ticketRefs = { customer, agent, type: refs.types[0] as string };
   const newTicket = (replies = 0) => api.create('/ticket/insert', realisticTicket(ticketRefs, replies));
+  const trashedTicket = async () => {
+    const id = await newTicket(20);
+    await api.del(`/ticket/delete/${id}`);
+    return id;
+  };
   let emails = 0;
   const newCustomer = () =>
     api.create('/customer/insert', { name: 'Bench Customer', email: `bench${emails++}@example.com` });
@@ -226,10 +231,22 @@ export const runOperations = async (
       goal: { writeUnits: 20 },
     }),
     op({
-      name: 'ticket delete (20 replies)',
+      name: 'ticket delete to the trash (20 replies)',
       request: 'DELETE /ticket/delete/{id}',
       setup: () => newTicket(20),
       run: (id) => api.del(`/ticket/delete/${id}`),
+    }),
+    op({
+      name: 'ticket restore from the trash (20 replies)',
+      request: 'PUT /ticket/restore/{id}',
+      setup: trashedTicket,
+      run: (id) => api.put(`/ticket/restore/${id}`),
+    }),
+    op({
+      name: 'ticket purge from the trash (20 replies; the cascade after)',
+      request: 'DELETE /ticket/purge/{id}',
+      setup: trashedTicket,
+      run: (id) => api.del(`/ticket/purge/${id}`),
     }),
     named('ticket list page 1, summary', get(summaryOf('/ticket/list'), PAGE)),
     named('ticket list page 1, detail records', get('/ticket/list', DETAIL_PAGE)),

@@ -17,6 +17,19 @@ export const finishCascades = async (tenantId: string): Promise<number> => {
   return finished;
 };
 
+/** Every access-token item a client holds, read consistently. */
+export const tokenItems = async (clientId: string) =>
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
+        ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': keys.accessTokenPrefix },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
 /** Every item left in a ticket's item collection (the ticket's own included), read consistently. */
 export const collectionItems = async (tenantId: string, ticketId: string) =>
   (

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { revokeClient } from '../../shared/auth/clients';
@@ -7,6 +7,7 @@ import { createClient } from '../../shared/domain/new-client';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { invoke, newTenant } from '../helpers/api';
+import { tokenItems } from '../helpers/cascades';
 
 const TOKEN_URL = '/oauth/token?grant_type=client_credentials';
 
@@ -154,17 +155,7 @@ describe('bearer authentication', () => {
         ExpressionAttributeValues: { ':yes': true },
       }),
     );
-    const tokens = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-        ExpressionAttributeValues: {
-          ':pk': keys.client(tenant.clientId).pk,
-          ':token': keys.accessTokenPrefix,
-        },
-      }),
-    );
-    expect(tokens.Items).toHaveLength(1);
+    expect(await tokenItems(tenant.clientId)).toHaveLength(1);
     forgetVerifiedTokens(); // a warm instance may honour a verified token for up to 30 s
     expectUnauthorized(await invoke('GET', '/customer/list', { headers: tenant.headers }));
 

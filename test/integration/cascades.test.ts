@@ -1,4 +1,4 @@
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EventPipeline, startEventPipeline } from '../../local/event-pipeline';
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
@@ -11,7 +11,7 @@ import { pendingCascades } from '../../shared/store/cascades';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys, RECORD_SK } from '../../shared/store/keys';
 import { interceptS3, listObjects } from '../helpers/bucket';
-import { collectionItems } from '../helpers/cascades';
+import { collectionItems, tokenItems } from '../helpers/cascades';
 import { png } from '../helpers/images';
 import { useOwnTable } from '../helpers/own-table';
 import { tenantWithCustomer } from '../helpers/tenant-client';
@@ -297,20 +297,7 @@ describe('the durable cascade, driven by the stream', () => {
 
   it('deletes a revoked client’s tokens', async () => {
     const { tenant } = await tenantWithCustomer();
-    const tokens = async () =>
-      (
-        await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-            ExpressionAttributeValues: {
-              ':pk': keys.client(tenant.clientId).pk,
-              ':token': keys.accessTokenPrefix,
-            },
-            ConsistentRead: true,
-          }),
-        )
-      ).Items ?? [];
+    const tokens = () => tokenItems(tenant.clientId);
     expect(await tokens()).not.toEqual([]);
     expect(await revokeClient(tenant.clientId)).toBe(true);
     await drained(tenant.clientId);

@@ -53,6 +53,10 @@ const comparable = (detail: Record<string, unknown>) => {
   };
 };
 
+/** A ticket with nothing but what an insert needs. */
+const plainTicket = (api: TenantClient, customer: string, subject = 's') =>
+  api.create('/ticket/insert', { subject, description: 'd', openedBy: { id: customer } });
+
 const totals = async (api: TenantClient, query = '') =>
   (await api.get(`/ticket/list${query ? `?${query}` : ''}`)).body.ticket?.totalRecords ?? 0;
 
@@ -91,11 +95,7 @@ describe('trash', () => {
   it('restores a ticket exactly as it was: id, number, conversation, files, tags, counts and references', async () => {
     const { api, customer } = await tenantWithCustomer();
     const { id, agent } = await busyTicket(api, customer);
-    const other = await api.create('/ticket/insert', {
-      subject: 'other',
-      description: 'd',
-      openedBy: { id: customer },
-    });
+    const other = await plainTicket(api, customer, 'other');
     const before = (await api.get(`/ticket/${id}`)).body;
     const etag = (await api.get(`/ticket/${id}`)).headers.etag;
     expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
@@ -124,11 +124,7 @@ describe('trash', () => {
 
   it('refuses to restore a ticket whose customer was deleted meanwhile (409 naming the field), keeping it in the trash', async () => {
     const { api, customer } = await tenantWithCustomer();
-    const id = await api.create('/ticket/insert', {
-      subject: 's',
-      description: 'd',
-      openedBy: { id: customer },
-    });
+    const id = await plainTicket(api, customer);
     await api.del(`/ticket/delete/${id}`);
     expect((await api.del(`/customer/delete/${customer}`)).status).toBe(200);
     const res = await api.put(`/ticket/restore/${id}`);
@@ -160,11 +156,7 @@ describe('trash', () => {
 
   it('reports trash, restore and purge in the feed, a restored ticket as it reads now', async () => {
     const { api, customer } = await tenantWithCustomer();
-    const id = await api.create('/ticket/insert', {
-      subject: 's',
-      description: 'd',
-      openedBy: { id: customer },
-    });
+    const id = await plainTicket(api, customer);
     await api.del(`/ticket/delete/${id}`);
     await api.put(`/ticket/restore/${id}`);
     await api.del(`/ticket/delete/${id}`);
@@ -186,11 +178,7 @@ describe('trash', () => {
     const { tenant, api, customer } = await tenantWithCustomer();
     expect(await setClientTrashDays(tenant.clientId, 0)).toBe(true);
     forgetVerifiedTokens(); // the setting is read with the token (cached 30 s per instance)
-    const id = await api.create('/ticket/insert', {
-      subject: 's',
-      description: 'd',
-      openedBy: { id: customer },
-    });
+    const id = await plainTicket(api, customer);
     await api.put(`/ticket/reply/${id}`, { text: 'r' });
     expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
     expect((await api.get('/ticket/trash/list')).body.ticket.totalRecords).toBe(0);
@@ -199,11 +187,7 @@ describe('trash', () => {
     expect(await collectionItems(tenant.clientId, id)).toEqual([]);
     expect(await setClientTrashDays(tenant.clientId, 7)).toBe(true);
     forgetVerifiedTokens();
-    const kept = await api.create('/ticket/insert', {
-      subject: 's',
-      description: 'd',
-      openedBy: { id: customer },
-    });
+    const kept = await plainTicket(api, customer);
     await api.del(`/ticket/delete/${kept}`);
     const [record] = (await api.get('/ticket/trash/list')).body.ticket.records;
     expect(record.purgesAt - record.deletedAt).toBe(7 * 86_400_000);
@@ -212,11 +196,7 @@ describe('trash', () => {
   it("keeps one tenant's trash from another: listing, restoring, purging", async () => {
     const a = await tenantWithCustomer();
     const b = await tenantWithCustomer();
-    const id = await a.api.create('/ticket/insert', {
-      subject: 's',
-      description: 'd',
-      openedBy: { id: a.customer },
-    });
+    const id = await plainTicket(a.api, a.customer);
     await a.api.del(`/ticket/delete/${id}`);
     expect((await b.api.get('/ticket/trash/list')).body.ticket.totalRecords).toBe(0);
     expect((await b.api.put(`/ticket/restore/${id}`)).status).toBe(404);
@@ -228,11 +208,7 @@ describe('trash', () => {
     const { api, customer } = await tenantWithCustomer();
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
-      const id = await api.create('/ticket/insert', {
-        subject: `t${i}`,
-        description: 'd',
-        openedBy: { id: customer },
-      });
+      const id = await plainTicket(api, customer, `t${i}`);
       await api.del(`/ticket/delete/${id}`);
       ids.push(id);
     }
@@ -268,11 +244,7 @@ describe('trash, restore, purge and replies in any order', () => {
           const from = op === 'restore' || op === 'purge' ? trashed : live;
           const id = from[pick % Math.max(1, from.length)];
           if (op === 'insert') {
-            const made = await api.create('/ticket/insert', {
-              subject: 's',
-              description: 'd',
-              openedBy: { id: customer },
-            });
+            const made = await plainTicket(api, customer);
             live.push(made);
             replies.set(made, 0);
           } else if (id === undefined) {
