@@ -18,9 +18,11 @@ import { expireTrash, TTL_MARK } from './ttl-emulator';
  * (infra/webhook-pipeline.ts, infra/cascade-worker.ts), on a laptop: a poller over the table's
  * stream in DynamoDB Local that hands new event items and redelivery steps to
  * functions/webhook-fanout.ts (the same filter, resuming from the failure it reports), another
- * that hands new cascade items to functions/cascade-worker.ts, and consumers of the delivery queue (local/sqs-local.ts) that hand each
- * message to functions/webhook-deliver.ts in batches of one and delete what it does not report
- * failed. The handlers are the deployed ones, unchanged.
+ * that hands new cascade items and expired trashed tickets to functions/cascade-worker.ts (TTL
+ * itself played by local/ttl-emulator.ts: DynamoDB Local keeps expired items), and consumers of
+ * the delivery queue (local/sqs-local.ts) that hand each message to functions/webhook-deliver.ts
+ * in batches of one and delete what it does not report failed. The handlers are the deployed
+ * ones, unchanged.
  *
  * Unlike AWS, the stream is read from the moment the pipeline starts (events written while the
  * server was stopped are in the feed, not delivered; cascades are still in the table, which

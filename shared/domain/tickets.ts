@@ -265,7 +265,8 @@ const notInTrash = (id: string) => new NotFound(`Ticket ${id} in the trash`);
 /**
  * Puts a trashed ticket back as it was: same id, number, replies, notes, documents, tags and
  * counts, and the records it points at, which must all still exist (a deleted one refuses the
- * restore with 422 naming the field; the ticket stays in the trash). 404 when it is not there.
+ * restore with 409 `reference-gone` naming the field; the ticket stays in the trash). 404 when it
+ * is not there.
  */
 export const restoreTicket = async (ctx: WriteContext, id: string): Promise<string> => {
   try {
