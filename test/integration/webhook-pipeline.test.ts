@@ -158,6 +158,39 @@ describe('webhook deliveries', () => {
     for (const ticket of tickets) expect(arrival.get(ticket)).toEqual(feedOrder.get(ticket));
   }, 120_000);
 
+  it('delivers a ticket’s trash, restore and purge, to the subscriptions that want them, in order', async () => {
+    const { api, customer } = await tenantWithCustomer();
+    await subscribe(api, '/trash-all');
+    await subscribe(api, '/trash-purged', { types: ['ticket.purged'] });
+    const id = await api.create('/ticket/insert', {
+      subject: 's',
+      description: 'd',
+      openedBy: { id: customer },
+    });
+    expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect((await api.put(`/ticket/restore/${id}`)).status).toBe(200);
+    expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
+    expect((await api.del(`/ticket/purge/${id}`)).status).toBe(200);
+    const types = (path: string) =>
+      [...(perResource(deliveredTo(path).map((d) => d.event)).get(id) ?? [])].map(
+        (eventId) => deliveredTo(path).find((d) => d.event.id === eventId)?.event.type,
+      );
+    await eventually(
+      'the trash events delivered',
+      () => types('/trash-all').length === 5 && types('/trash-purged').length === 1,
+    );
+    expect(types('/trash-all')).toEqual([
+      'ticket.created',
+      'ticket.deleted',
+      'ticket.restored',
+      'ticket.deleted',
+      'ticket.purged',
+    ]);
+    expect(types('/trash-purged')).toEqual(['ticket.purged']);
+    const restored = deliveredTo('/trash-all').find((d) => d.event.type === 'ticket.restored');
+    expect(restored?.event.resource).toMatchObject({ id, subject: 's' });
+  });
+
   it('carries a feed cursor from which a receiver reads the event and everything that followed', async () => {
     const { api, customer } = await tenantWithCustomer();
     const hook = await subscribe(api, '/cursor');
