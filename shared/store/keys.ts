@@ -153,7 +153,7 @@ export const keys = {
   }),
   /**
    * Work a committed removal left to do (store/cascades.ts): one item per removal, written in its
-   * transaction, deleted by the cascade worker once everything the removed parent held is gone.
+   * transaction, marked done by the cascade worker once everything the removed parent held is gone.
    */
   cascades: (tenantId: string): string => `${TENANT}${tenantId}${CASCADES}`,
   /** The tenant whose cascade partition `pk` is; undefined when `pk` is not one. */
