@@ -228,10 +228,18 @@ describe('the durable cascade, driven by the stream', () => {
       ),
     );
     await sleep(30);
-    const deletes = ids.map((id) => api.del(`/ticket/delete/${id}`));
+    // A delete refused for contention (503, nothing written) is sent again, as a client would.
+    const remove = async (id: string) => {
+      let res = await api.del(`/ticket/delete/${id}`);
+      for (let i = 0; i < 5 && res.status === 503; i++) res = await api.del(`/ticket/delete/${id}`);
+      return res;
+    };
+    const deletes = ids.map(remove);
     const answers = await Promise.all([...replies, ...deletes]);
-    // A reply either landed before the delete (200) or found the ticket gone (404).
-    for (const res of answers) expect([200, 404]).toContain(res.status);
+    // A reply either landed before the delete (200), found the ticket gone (404), or was refused
+    // with nothing written (503: on a busy machine 10 writers of one ticket can use up the
+    // retries the deadline allows); the orphan scan below shows nothing of any of them is left.
+    for (const res of answers) expect([200, 404, 503]).toContain(res.status);
     expect((await Promise.all(deletes)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
     await drained(tenant.clientId);
     expect(await orphans(tenant.clientId)).toEqual([]);
