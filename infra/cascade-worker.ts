@@ -1,5 +1,5 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -8,9 +8,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
-import { workers } from '../shared/workers';
+import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { ITERATOR_AGE_ALARM, STREAM_RETENTION } from './webhook-pipeline';
+import { iteratorAge, visibleMessages, workerAlarm } from './worker-alarms';
 
 export interface CascadeWorkerProps {
   /** The table: its stream carries the cascade items (shared/store/cascades.ts). */
@@ -45,10 +46,8 @@ export class CascadeWorker extends Construct {
 
   constructor(scope: Construct, id: string, props: CascadeWorkerProps) {
     super(scope, id);
-    const worker = workers.find((w) => w.name === 'cascadeWorker');
-    if (!worker) throw new Error('no worker cascadeWorker in shared/workers.ts');
     this.fn = new ApiFunction(this, 'Function', {
-      handlerFile: worker.handler,
+      handlerFile: handlerOf('cascadeWorker'),
       table: props.table,
       tableAccess: 'write',
       // Whether the cascade is still pending, the removed ticket's collection and a revoked
@@ -110,34 +109,26 @@ export class CascadeWorker extends Construct {
       }),
     );
 
-    const alarm = (name: string, alarmProps: ConstructorParameters<typeof Alarm>[2]) =>
-      this.alarms.push(new Alarm(this, name, alarmProps));
-    alarm('FailuresAlarm', {
-      metric: this.failures.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription:
-        `The cascade worker gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
+    const alarm = (name: string, metric: IMetric, threshold: number, description: string, atLeast = false) =>
+      this.alarms.push(workerAlarm(this, name, metric, threshold, description, atLeast));
+    alarm(
+      'FailuresAlarm',
+      visibleMessages(this.failures),
+      1,
+      `The cascade worker gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
         "removals whose leftovers (a removed ticket's items and files, unreferenced photos, a revoked " +
         "client's tokens) are not cleaned yet. Nothing is lost: each removal's cascade item is still in the " +
         "table. Read the worker's logs for the cause (S3 or the table refusing), fix it, then run " +
         '`helpdesk cascades drain` (docs/operations.md), which finishes every pending cascade.',
-    });
-    alarm('IteratorAgeAlarm', {
-      metric: this.fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: Stats.MAXIMUM }),
-      threshold: ITERATOR_AGE_ALARM.toMilliseconds(),
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription:
-        `The cascade worker is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: a ` +
+      true,
+    );
+    alarm(
+      'IteratorAgeAlarm',
+      iteratorAge(this.fn),
+      ITERATOR_AGE_ALARM.toMilliseconds(),
+      `The cascade worker is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: a ` +
         "cascade keeps failing (S3 or the table refusing its deletes) or the worker cannot keep up. Read its logs' " +
         "'cascade not finished' lines and fix the cause while the records are in the stream (24 h).",
-    });
+    );
   }
 }

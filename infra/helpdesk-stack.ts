@@ -24,7 +24,7 @@ import type { Construct } from 'constructs';
 import { claimsRateLeases, dynamoActions, type Route, routes } from '../shared/routes';
 import { INDEX_MIGRATION_STEPS, indexesAtStep } from '../shared/store/migrations/legacy';
 import { projectionOf, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/store/table-schema';
-import { workers } from '../shared/workers';
+import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
 import { CascadeWorker } from './cascade-worker';
@@ -63,12 +63,6 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
     integrationError: '$context.integrationErrorMessage',
   }),
 );
-
-const workerHandler = (name: string): string => {
-  const worker = workers.find((w) => w.name === name);
-  if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
-  return worker.handler;
-};
 
 /**
  * A table the stack does not own (context existingTableName, e.g. a point-in-time restore): the
@@ -192,7 +186,7 @@ export class HelpdeskStack extends Stack {
     // Several regions: the primary's secret alone rotates; the replicas follow it.
     if (!regional || regional.isPrimary) {
       const rotation = new ApiFunction(this, 'CursorKeyRotationFunction', {
-        handlerFile: workerHandler('cursorKeyRotation'),
+        handlerFile: handlerOf('cursorKeyRotation'),
         tableAccess: 'none',
         rateLimited: false,
         logRetention: settings.logRetention,

@@ -1,5 +1,5 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, type IMetric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -8,15 +8,9 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { workers } from '../shared/workers';
+import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
-
-/** A worker's handler file, from the declaration the local server and the tests read too. */
-const handlerOf = (name: string): string => {
-  const worker = workers.find((w) => w.name === name);
-  if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
-  return worker.handler;
-};
+import { iteratorAge, visibleMessages, WORKER_ALARM_PERIOD, workerAlarm } from './worker-alarms';
 
 export interface WebhookPipelineProps {
   /** The table: its stream (NEW_AND_OLD_IMAGES) carries the event items to fan out. */
@@ -60,7 +54,6 @@ export const MAX_DELIVERY_RECEIVES = 1000;
 export const DELIVERY_CONCURRENCY = 20;
 /** SQS's longest. */
 const QUEUE_RETENTION = Duration.days(14);
-const ALARM_PERIOD = Duration.minutes(5);
 /** Older than this, the delivery queue's oldest message is waiting beyond the normal retries. */
 export const DELIVERY_AGE_ALARM = Duration.hours(6);
 /** Further behind the stream than this, the fan-out is stuck on a failing batch or cannot keep up. */
@@ -201,26 +194,11 @@ export class WebhookPipeline extends Construct {
 
     // --- Alarms -----------------------------------------------------------------------------
     const alarm = (name: string, metric: IMetric, threshold: number, description: string, atLeast = false) =>
-      this.alarms.push(
-        new Alarm(this, name, {
-          metric,
-          threshold,
-          comparisonOperator: atLeast
-            ? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD
-            : ComparisonOperator.GREATER_THAN_THRESHOLD,
-          evaluationPeriods: 1,
-          datapointsToAlarm: 1,
-          // SQS stops reporting idle queues, Lambda reports IteratorAge only while it reads.
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-          alarmDescription: description,
-        }),
-      );
-    const visible = (queue: Queue) =>
-      queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: Stats.MAXIMUM });
+      this.alarms.push(workerAlarm(this, name, metric, threshold, description, atLeast));
 
     alarm(
       'DeliveryDeadLettersAlarm',
-      visible(this.deadLetterQueue),
+      visibleMessages(this.deadLetterQueue),
       1,
       `Webhook deliveries were received ${MAX_DELIVERY_RECEIVES} times without being settled and are in the ` +
         'delivery dead-letter queue. Normal retries end within 24 h on their own (the subscription is then ' +
@@ -232,7 +210,7 @@ export class WebhookPipeline extends Construct {
     );
     alarm(
       'FanoutFailuresAlarm',
-      visible(this.fanoutFailures),
+      visibleMessages(this.fanoutFailures),
       1,
       'The webhook fan-out gave up on stream records after retrying them for 24 h: their events were not ' +
         'queued for any subscription. Each message names the shard, the sequence numbers and the arrival ' +
@@ -243,7 +221,10 @@ export class WebhookPipeline extends Construct {
     );
     alarm(
       'DeliveryBacklogAlarm',
-      this.queue.metricApproximateAgeOfOldestMessage({ period: ALARM_PERIOD, statistic: Stats.MAXIMUM }),
+      this.queue.metricApproximateAgeOfOldestMessage({
+        period: WORKER_ALARM_PERIOD,
+        statistic: Stats.MAXIMUM,
+      }),
       DELIVERY_AGE_ALARM.toSeconds(),
       `The oldest webhook delivery has waited more than ${DELIVERY_AGE_ALARM.toHours()} h: deliveries are ` +
         'falling behind beyond normal retries. Check the delivery function for errors and throttles and its ' +
@@ -252,7 +233,7 @@ export class WebhookPipeline extends Construct {
     );
     alarm(
       'FanoutIteratorAgeAlarm',
-      this.fanout.metric('IteratorAge', { period: ALARM_PERIOD, statistic: Stats.MAXIMUM }),
+      iteratorAge(this.fanout),
       ITERATOR_AGE_ALARM.toMilliseconds(),
       `The webhook fan-out is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: ` +
         'a batch keeps failing (it is retried for 24 h, then given up to the fan-out failures queue) or the ' +

@@ -11,6 +11,7 @@
 
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { ClientSettings } from '../shared/auth/clients';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
 import { MAX_TRASH_DAYS } from '../shared/store/entities/system';
 import { isId } from '../shared/store/ids';
@@ -50,7 +51,7 @@ class UsageError extends Error {}
 type Command =
   | { name: 'create'; clientName: string; compat: CompatProfile; homeRegion?: string }
   | { name: 'list' }
-  | { name: 'update'; clientId: string; compat?: CompatProfile; trashDays?: number }
+  | { name: 'update'; clientId: string; settings: ClientSettings }
   | { name: 'revoke'; clientId: string }
   | { name: 'rehome'; clientId: string; region: string }
   | { name: 'reindex'; tenantId?: string; from?: string }
@@ -131,8 +132,10 @@ const parseCommand = (argv: string[]): Command => {
       return {
         name: 'update',
         clientId: values['client-id'],
-        ...(values.compat === undefined ? {} : { compat: compat(values.compat) }),
-        ...(days === undefined ? {} : { trashDays: Number(days) }),
+        settings: {
+          ...(values.compat === undefined ? {} : { compat: compat(values.compat) }),
+          ...(days === undefined ? {} : { trashDays: Number(days) }),
+        },
       };
     }
     case 'revoke':
@@ -300,19 +303,11 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
       for (const client of await clients.listClients()) print(client);
       return 0;
     case 'update': {
-      const { compat, trashDays } = command;
-      const found =
-        (compat === undefined || (await clients.setClientCompat(command.clientId, compat))) &&
-        (trashDays === undefined || (await clients.setClientTrashDays(command.clientId, trashDays)));
-      if (!found) {
+      if (!(await clients.setClientSettings(command.clientId, command.settings))) {
         const { NotFound } = await import('../shared/store/errors');
         throw new NotFound(`Client ${command.clientId}`);
       }
-      print({
-        clientId: command.clientId,
-        ...(compat ? { compat } : {}),
-        ...(trashDays === undefined ? {} : { trashDays }),
-      });
+      print({ clientId: command.clientId, ...command.settings });
       return 0;
     }
     case 'revoke': {

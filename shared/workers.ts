@@ -45,3 +45,10 @@ export const workers: readonly Worker[] = [
       'Rotates the cursor-signing key: a new random key as AWSPENDING, then AWSCURRENT (the old one stays AWSPREVIOUS)',
   },
 ];
+
+/** A worker's handler file, by its name (the CDK constructs read it from here, as the local server does). */
+export const handlerOf = (name: string): string => {
+  const worker = workers.find((w) => w.name === name);
+  if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
+  return worker.handler;
+};

@@ -165,21 +165,21 @@ export const rehomeClient = async (clientId: string, region: string): Promise<Re
   return { oldHome, oldHomeFenced, ...(oldHomeError ? { oldHomeError } : {}), writesFrom };
 };
 
-/**
- * Pins the client to another compatibility profile. Returns false for an unknown client.
- * Instances that verified one of its tokens in the last 30 s may answer with the former
- * profile for the rest of those 30 s (access-tokens.ts).
- */
-export const setClientCompat = (clientId: string, compat: CompatProfile): Promise<boolean> =>
-  updateClient(clientId, { compat });
+/** What an operator may change of a client (`client update`). */
+export interface ClientSettings {
+  /** The compatibility profile its answers follow. */
+  compat?: CompatProfile;
+  /** Days its deleted tickets stay in the trash (0: a delete purges at once); tickets already in the trash keep theirs. */
+  trashDays?: number;
+}
 
 /**
- * Sets how many days the client's deleted tickets stay in the trash (0: a delete purges at once).
- * Tickets already in the trash keep the retention they were trashed with. Returns false for an
- * unknown client; instances may use the former setting for 30 s (access-tokens.ts).
+ * Changes the settings given, in one write. Returns false for an unknown client. Instances that
+ * verified one of its tokens in the last 30 s may answer with the former settings for the rest of
+ * those 30 s (access-tokens.ts).
  */
-export const setClientTrashDays = (clientId: string, trashDays: number): Promise<boolean> =>
-  updateClient(clientId, { trashDays });
+export const setClientSettings = (clientId: string, settings: ClientSettings): Promise<boolean> =>
+  updateClient(clientId, { ...settings });
 
 /**
  * Marks the client revoked (no new tokens from that moment: token issue checks it inside its

@@ -1,11 +1,11 @@
 import { deleteBlobs, listBlobs } from '../blobs/s3';
-import { type Cascade, cascadeWrite, finishCascade, isPending, pendingCascades } from '../store/cascades';
+import { type Cascade, finishCascade, isPending, pendingCascades } from '../store/cascades';
 import { clientTokenKeys, listClientItems } from '../store/client-items';
 import { withDeadline } from '../store/deadline';
-import { blobKeys, counterNames, RECORD_SK } from '../store/keys';
+import { blobKeys, RECORD_SK } from '../store/keys';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
-import { countDelta } from '../store/write-ops';
+import { purgedWrites } from '../store/ticket-trash';
 import { commit } from './commit';
 import { ticketLifecycle } from './events';
 
@@ -62,13 +62,10 @@ export const expireTrashed = async (tenantId: string, ticketId: string): Promise
     await withDeadline(WRITE_DEADLINE_MS, () =>
       commit({ tenantId }, () => ({
         result: undefined,
-        ops: [
-          {
-            ...cascadeWrite(tenantId, { kind: 'ticket', ticketId }, Date.now(), `TTL#${ticketId}`),
-            onConditionFailed: () => new PurgedBefore(),
-          },
-          countDelta(tenantId, counterNames.trash, -1),
-        ],
+        ops: purgedWrites(tenantId, ticketId, Date.now(), {
+          key: `TTL#${ticketId}`,
+          before: () => new PurgedBefore(),
+        }),
         events: [ticketLifecycle('purged', ticketId, null)],
       })),
     );

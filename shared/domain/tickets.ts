@@ -262,6 +262,13 @@ export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
 
 const notInTrash = (id: string) => new NotFound(`Ticket ${id} in the trash`);
 
+/** The trashed ticket `id` of the tenant, or 404. */
+const inTrash = async (tenantId: string, id: string) => {
+  const trashed = isId(id) ? await readTrashed(tenantId, id) : undefined;
+  if (!trashed) throw notInTrash(id);
+  return trashed;
+};
+
 /**
  * Puts a trashed ticket back as it was: same id, number, replies, notes, documents, tags and
  * counts, and the records it points at, which must all still exist (a deleted one refuses the
@@ -271,9 +278,7 @@ const notInTrash = (id: string) => new NotFound(`Ticket ${id} in the trash`);
 export const restoreTicket = async (ctx: WriteContext, id: string): Promise<string> => {
   try {
     return await commit(ctx, async () => {
-      if (!isId(id)) throw notInTrash(id);
-      const trashed = await readTrashed(ctx.tenantId, id);
-      if (!trashed) throw notInTrash(id);
+      const trashed = await inTrash(ctx.tenantId, id);
       const { version: _version, ...record } = trashed.ticket;
       return {
         result: id,
@@ -296,9 +301,7 @@ export const restoreTicket = async (ctx: WriteContext, id: string): Promise<stri
 /** Removes a trashed ticket for good, now: out of the trash, and its cascade removes the rest. */
 export const purgeTicket = (ctx: WriteContext, id: string): Promise<string> =>
   commit(ctx, async () => {
-    if (!isId(id)) throw notInTrash(id);
-    const trashed = await readTrashed(ctx.tenantId, id);
-    if (!trashed) throw notInTrash(id);
+    const trashed = await inTrash(ctx.tenantId, id);
     return {
       result: id,
       ops: purgeWrites(ctx.tenantId, trashed, Date.now(), () => notInTrash(id)),

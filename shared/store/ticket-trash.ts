@@ -123,14 +123,28 @@ export const restoreWrites = (
   ];
 };
 
+/**
+ * What a purge writes besides taking the ticket out of the trash: one fewer in it, and the cascade
+ * of its replies, notes, documents and files. `once` keys the cascade for a purge that may be
+ * reported twice (TTL's: store/cascades.ts `cascadeWrite`); a second one then fails with `before`.
+ */
+export const purgedWrites = (
+  tenantId: string,
+  ticketId: string,
+  now: number,
+  once?: { key: string; before: () => Error },
+): WriteOp[] => [
+  trashCount(tenantId, -1),
+  {
+    ...cascadeWrite(tenantId, { kind: 'ticket', ticketId }, now, once?.key),
+    ...(once ? { onConditionFailed: once.before } : {}),
+  },
+];
+
 /** The ticket for good: out of the trash, and its cascade (its replies, notes, documents and files). */
 export const purgeWrites = (
   tenantId: string,
   trashed: TrashedTicket,
   now: number,
   missing: () => Error,
-): WriteOp[] => [
-  takeOut(tenantId, trashed, now, missing),
-  trashCount(tenantId, -1),
-  cascadeWrite(tenantId, { kind: 'ticket', ticketId: trashed.ticket.id }, now),
-];
+): WriteOp[] => [takeOut(tenantId, trashed, now, missing), ...purgedWrites(tenantId, trashed.ticket.id, now)];

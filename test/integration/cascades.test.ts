@@ -4,7 +4,7 @@ import { type EventPipeline, startEventPipeline } from '../../local/event-pipeli
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { expireTrash } from '../../local/ttl-emulator';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
-import { revokeClient, setClientTrashDays } from '../../shared/auth/clients';
+import { revokeClient, setClientSettings } from '../../shared/auth/clients';
 import { resetConfig } from '../../shared/config';
 import { drainCascades } from '../../shared/domain/cascades';
 import { pendingCascades } from '../../shared/store/cascades';
@@ -12,6 +12,7 @@ import { db, tableName } from '../../shared/store/dynamo';
 import { keys, RECORD_SK } from '../../shared/store/keys';
 import { interceptS3, listObjects } from '../helpers/bucket';
 import { collectionItems, tokenItems } from '../helpers/cascades';
+import { eventually } from '../helpers/eventually';
 import { png } from '../helpers/images';
 import { useOwnTable } from '../helpers/own-table';
 import { tenantWithCustomer } from '../helpers/tenant-client';
@@ -67,14 +68,6 @@ const stopS3 = () => {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const eventually = async (what: string, done: () => Promise<boolean>, ms = 30_000) => {
-  const until = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
-    await sleep(100);
-  }
-};
-
 /** Until the worker has finished every cascade of the tenant. */
 const drained = (tenantId: string) =>
   eventually('the cascades drained', async () => (await pendingCascades(tenantId)).length === 0);
@@ -127,7 +120,7 @@ const orphans = async (tenantId: string): Promise<string[]> => {
  */
 const noTrash = async () => {
   const made = await tenantWithCustomer();
-  await setClientTrashDays(made.tenant.clientId, 0);
+  await setClientSettings(made.tenant.clientId, { trashDays: 0 });
   forgetVerifiedTokens();
   return made;
 };

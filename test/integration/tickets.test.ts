@@ -1,10 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ticketDetailView } from '../../shared/schemas/views';
-import { db, tableName } from '../../shared/store/dynamo';
-import { keys } from '../../shared/store/keys';
 import { newTenant, type Tenant } from '../helpers/api';
-import { finishCascades } from '../helpers/cascades';
+import { collectionItems, finishCascades } from '../helpers/cascades';
 import { seedReplies } from '../helpers/seed';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
@@ -31,16 +28,7 @@ const minimal = () => ({
   openedBy: { id: customer },
 });
 
-const collection = async (id: string) =>
-  (
-    await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.record(tenant.clientId, 'TICKET', id).pk },
-      }),
-    )
-  ).Items ?? [];
+const collection = (id: string) => collectionItems(tenant.clientId, id);
 
 describe('ticket insert and detail', () => {
   it('creates a ticket with every seed field present and the documented defaults', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
-import { setClientTrashDays } from '../../shared/auth/clients';
+import { setClientSettings } from '../../shared/auth/clients';
 import { pendingCascades } from '../../shared/store/cascades';
 import { collectionItems, finishCascades } from '../helpers/cascades';
 import { drain } from '../helpers/feed';
@@ -176,7 +176,7 @@ describe('trash', () => {
 
   it('purges at once when the tenant keeps no trash (--trash-days 0)', async () => {
     const { tenant, api, customer } = await tenantWithCustomer();
-    expect(await setClientTrashDays(tenant.clientId, 0)).toBe(true);
+    expect(await setClientSettings(tenant.clientId, { trashDays: 0 })).toBe(true);
     forgetVerifiedTokens(); // the setting is read with the token (cached 30 s per instance)
     const id = await plainTicket(api, customer);
     await api.put(`/ticket/reply/${id}`, { text: 'r' });
@@ -185,7 +185,7 @@ describe('trash', () => {
     expect((await api.put(`/ticket/restore/${id}`)).status).toBe(404);
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await collectionItems(tenant.clientId, id)).toEqual([]);
-    expect(await setClientTrashDays(tenant.clientId, 7)).toBe(true);
+    expect(await setClientSettings(tenant.clientId, { trashDays: 7 })).toBe(true);
     forgetVerifiedTokens();
     const kept = await plainTicket(api, customer);
     await api.del(`/ticket/delete/${kept}`);

@@ -3,6 +3,7 @@ import { type EventPipeline, startEventPipeline } from '../../local/event-pipeli
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { resetConfig } from '../../shared/config';
 import { newTenant } from '../helpers/api';
+import { eventually } from '../helpers/eventually';
 import { drain, type FeedEvent } from '../helpers/feed';
 import { useOwnTable } from '../helpers/own-table';
 import { startSilentReceiver } from '../helpers/silent-receiver';
@@ -72,15 +73,6 @@ const subscribe = async (api: TenantClient, path: string, body: Record<string, u
 const SEEDED = 'ticket_type.created';
 const deliveredTo = (path: string) =>
   receiver.deliveries.filter((d) => d.path === path && d.event.type !== SEEDED);
-
-/** Waits until `done` holds (polling), failing with `what` after `ms`. */
-const eventually = async (what: string, done: () => boolean | Promise<boolean>, ms = 60_000) => {
-  const until = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 const idsOf = (events: { id: string }[]) => new Set(events.map((e) => e.id));
 
