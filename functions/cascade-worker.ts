@@ -35,11 +35,11 @@ const workOf = (record: DynamoDBRecord): Work | undefined => {
   const byTtl = record.userIdentity?.type === 'Service' && record.userIdentity.principalId === TTL_PRINCIPAL;
   const old = record.dynamodb?.OldImage;
   if (record.eventName === 'REMOVE' && byTtl && old?.entity?.S === TRASHED_TICKET) {
-    const { tenantId, id } = unmarshall(old as Record<string, AttributeValue>);
+    const { tenantId, id, ticket } = unmarshall(old as Record<string, AttributeValue>);
     return {
       sequenceNumber,
       what: `expiry of trashed ticket ${id}`,
-      run: () => expireTrashed(String(tenantId), String(id)),
+      run: () => expireTrashed(String(tenantId), { id: String(id), merged: ticket?.merged }),
     };
   }
   return undefined;

@@ -6,7 +6,7 @@ import { eventListQuery } from './schemas/events';
 import { requiredText } from './schemas/fields';
 import { listQuery } from './schemas/list-query';
 import { ticketAreaSchemas, ticketGroupSchemas, ticketTypeSchemas } from './schemas/lookups';
-import { noteInput, replyInput, ticketInsert, ticketUpdate } from './schemas/ticket';
+import { mergeInput, noteInput, replyInput, ticketInsert, ticketUpdate } from './schemas/ticket';
 import { webhookInsert, webhookUpdate } from './schemas/webhooks';
 import {
   agentEntity,
@@ -444,7 +444,7 @@ const ROUTES = [
     // a retention of 0 days, its cascade item: the cascade worker removes the rest).
     dynamo: DB.write,
     request: { params: id, query: noQuery },
-    responses: { success: [200, 'id'], problems: [...COMMON, 404, 412, UNKNOWN_OUTCOME] },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
   },
   {
     operationId: 'ticketTrashList',
@@ -487,6 +487,35 @@ const ROUTES = [
     idempotent: true,
     request: { params: id, query: noQuery },
     responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 422, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'ticketMerge',
+    summary: 'Merge tickets into this one: their conversations read as part of its own (undo: unmerge)',
+    method: 'PUT',
+    path: '/ticket/merge/{id}',
+    handler: 'ticket-merge',
+    access: 'write',
+    auth: 'bearer',
+    // The tickets read in one BatchGet; each ticket item changed in one transaction, conditioned
+    // on its version, with the tags, counts and reference counts that move.
+    dynamo: [...DB.write, 'BatchGetItem'],
+    idempotent: true,
+    request: { params: id, query: noQuery, body: mergeInput },
+    responses: { success: [200, 'id'], problems: WRITE },
+  },
+  {
+    operationId: 'ticketUnmerge',
+    summary: 'Undo the merge of this ticket (within 30 days): both tickets back as they were',
+    method: 'PUT',
+    path: '/ticket/unmerge/{id}',
+    handler: 'ticket-unmerge',
+    access: 'write',
+    auth: 'bearer',
+    // Both ticket items read and changed in one transaction, conditioned on their versions.
+    dynamo: DB.write,
+    idempotent: true,
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
   },
   {
     operationId: 'ticketReply',

@@ -260,6 +260,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ticket/merge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Merge tickets into this one: their conversations read as part of its own (undo: unmerge) */
+        put: operations["ticketMerge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/unmerge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Undo the merge of this ticket (within 30 days): both tickets back as they were */
+        put: operations["ticketUnmerge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ticket/reply/{id}": {
         parameters: {
             query?: never;
@@ -1002,6 +1036,10 @@ export interface components {
             toReplyCustomer: boolean;
             /** @description The record's key in the integrator's own system (searchable). */
             externalId1: string | null;
+            /** @description The ticket this one was merged into (`PUT /ticket/merge/{id}`): it is closed and takes no replies, notes or changes until unmerged. Null if none. */
+            mergedInto: string | null;
+            /** @description The tickets merged into this one, oldest merge first: their replies, notes and documents read as part of this ticket's conversation. */
+            mergedTickets: string[];
             /** @description The most recent replies that fit, oldest first. */
             replies: components["schemas"]["Reply"][];
             /** @description The ticket's own documents that fit, in the order added. */
@@ -1152,7 +1190,7 @@ export interface components {
              */
             url: string;
             /** @description Event types delivered; empty: all of them. */
-            types: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged")[];
+            types: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged")[];
             /** @description Deliveries run. */
             enabled: boolean;
             description: string | null;
@@ -1168,7 +1206,7 @@ export interface components {
              * @description Its type.
              * @enum {string}
              */
-            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged";
+            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged";
             /** @description The event's attempt number: 1, then 2… for its retries. */
             attempt: number;
             /** @description When the attempt was made. */
@@ -1235,6 +1273,10 @@ export interface components {
             toReplyCustomer: boolean;
             /** @description The record's key in the integrator's own system (searchable). */
             externalId1: string | null;
+            /** @description The ticket this one was merged into (`PUT /ticket/merge/{id}`): it is closed and takes no replies, notes or changes until unmerged. Null if none. */
+            mergedInto: string | null;
+            /** @description The tickets merged into this one, oldest merge first: their replies, notes and documents read as part of this ticket's conversation. */
+            mergedTickets: string[];
             /** @description When it was deleted (ms since the Unix epoch). */
             deletedAt: number;
             /** @description When the trash lets it go (ms since the Unix epoch): it is purged for good then, at the latest within two days after. */
@@ -1291,6 +1333,10 @@ export interface components {
             toReplyCustomer: boolean;
             /** @description The record's key in the integrator's own system (searchable). */
             externalId1: string | null;
+            /** @description The ticket this one was merged into (`PUT /ticket/merge/{id}`): it is closed and takes no replies, notes or changes until unmerged. Null if none. */
+            mergedInto: string | null;
+            /** @description The tickets merged into this one, oldest merge first: their replies, notes and documents read as part of this ticket's conversation. */
+            mergedTickets: string[];
         };
         OpenApiDocument: {
             openapi: string;
@@ -1335,7 +1381,7 @@ export interface components {
                      * @description `<resource>.<what happened>`.
                      * @enum {string}
                      */
-                    type: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged";
+                    type: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged";
                     /** @description Milliseconds since the Unix epoch (negative before 1970). */
                     occurredAt: number;
                     /** @description Opaque id generated by the service (24 lower-case hex characters). */
@@ -1872,6 +1918,9 @@ export interface components {
             replies?: components["schemas"]["ReplyInput"][];
             attachedDocuments?: components["schemas"]["DocumentInput"][];
         };
+        TicketMergeBody: {
+            sources: string[];
+        };
         TicketAttachmentUploadBody: {
             documentName: string;
             documentType: string;
@@ -2030,7 +2079,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description Event types delivered (those of GET /event/list); empty or absent: all of them. */
-            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged")[];
+            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged")[];
             /** @description Deliveries run (default true); `true` re-enables one disabled after failures. */
             enabled?: boolean;
             description?: string | null;
@@ -2039,7 +2088,7 @@ export interface components {
             /** Format: uri */
             url?: string;
             /** @description Event types delivered (those of GET /event/list); empty or absent: all of them. */
-            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged")[];
+            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged")[];
             /** @description Deliveries run (default true); `true` re-enables one disabled after failures. */
             enabled?: boolean;
             description?: string | null;
@@ -2814,6 +2863,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             412: components["responses"]["Problem412"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2947,6 +2997,101 @@ export interface operations {
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketMergeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    ticketUnmerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Id"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];

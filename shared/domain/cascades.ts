@@ -2,6 +2,7 @@ import { deleteBlobs, listBlobs } from '../blobs/s3';
 import { type Cascade, finishCascade, isPending, pendingCascades } from '../store/cascades';
 import { clientTokenKeys, listClientItems } from '../store/client-items';
 import { withDeadline } from '../store/deadline';
+import type { TicketRecord } from '../store/entities/ticket';
 import { blobKeys, RECORD_SK } from '../store/keys';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
@@ -55,18 +56,21 @@ class PurgedBefore extends Error {}
  * the record is handed over (its cascade item is keyed by the ticket: a second write of it fails).
  * The cascade then removes the ticket's replies, notes, documents and files.
  */
-export const expireTrashed = async (tenantId: string, ticketId: string): Promise<void> => {
+export const expireTrashed = async (
+  tenantId: string,
+  ticket: Pick<TicketRecord, 'id' | 'merged'>,
+): Promise<void> => {
   try {
     // Its event is stamped as the transaction goes: bounded like an API write's, within the
     // change feed's lag (EVENT_FEED_LAG_MS), so no feed reader passes it before it commits.
     await withDeadline(WRITE_DEADLINE_MS, () =>
       commit({ tenantId }, () => ({
         result: undefined,
-        ops: purgedWrites(tenantId, ticketId, Date.now(), {
-          key: `TTL#${ticketId}`,
+        ops: purgedWrites(tenantId, ticket, Date.now(), {
+          key: `TTL#${ticket.id}`,
           before: () => new PurgedBefore(),
         }),
-        events: [ticketLifecycle('purged', ticketId, null)],
+        events: [ticketLifecycle('purged', ticket.id, null)],
       })),
     );
   } catch (error) {

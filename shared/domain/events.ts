@@ -28,9 +28,12 @@ export const changed = (kind: FeedKind, change: Change, id: string, record: obje
   resource: change === 'deleted' ? null : (record as Record<string, unknown>),
 });
 
-/** A ticket back from the trash (what it reads like now), or purged from it for good. */
+/**
+ * A ticket back from the trash (what it reads like now), or purged from it for good; merged or
+ * unmerged (each side: what it reads like now).
+ */
 export const ticketLifecycle = (
-  what: 'restored' | 'purged',
+  what: 'restored' | 'purged' | 'merged' | 'unmerged',
   id: string,
   record: object | null,
 ): EventDraft => ({

@@ -94,7 +94,13 @@ const resourcesOf = (events: StoredEvent[]): [TicketRecord[], ReplyRecord[], Not
   const of = <T>(...types: string[]) =>
     events.filter((e) => e.resource && types.includes(e.type)).map((e) => e.resource as unknown as T);
   return [
-    of<TicketRecord>('ticket.created', 'ticket.updated'),
+    of<TicketRecord>(
+      'ticket.created',
+      'ticket.updated',
+      'ticket.restored',
+      'ticket.merged',
+      'ticket.unmerged',
+    ),
     of<ReplyRecord>('ticket.replied'),
     of<NoteRecord>('ticket.note_added'),
   ];

@@ -19,7 +19,7 @@ import {
   touchTicketWrite,
   updateTicketWrites,
 } from '../store/ticket-writes';
-import { type StoredTicket, ticketFields, ticketMissing } from '../store/tickets';
+import { NOT_MERGED, type StoredTicket, ticketFields, ticketMerged, ticketMissing } from '../store/tickets';
 import { assertFits } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { commit, type WriteContext } from './commit';
@@ -124,6 +124,7 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
   // Read first: an unknown ticket is a 404 before any file is stored.
   let known: StoredTicket | undefined = await readTicket(tenantId, id);
   checkVersion(`Ticket ${id}`, known, ctx.ifMatch);
+  if (known.mergedInto) throw ticketMerged(id, known.mergedInto);
   const replies = withIds(patch.replies, Date.now());
   const batches = batchesOf(patch.attachedDocuments, replies);
   const after = (current: StoredTicket, now: number) => updatedTicket(ticketFields(current), patch, now);
@@ -131,6 +132,7 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
     ...updateTicketWrites(tenantId, current, ticket, {
       ifMatch: ctx.ifMatch,
       addedReplies: replies.length,
+      condition: NOT_MERGED,
     }),
     ...repliesWrites(tenantId, id, replies, now),
     ...documentWrites(tenantId, docs),
@@ -150,6 +152,7 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
       const current = known ?? (await readTicket(tenantId, id));
       known = undefined;
       checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
+      if (current.mergedInto) throw ticketMerged(id, current.mergedInto);
       const now = Date.now();
       const docs = documentRecords(id, documents, now);
       const ticket = after(current, now);
@@ -236,6 +239,7 @@ export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
     const current = await findTicket(ctx.tenantId, id);
     if (!current) throw ticketMissing(id);
     checkVersion(`Ticket ${id}`, current, ctx.ifMatch);
+    if (current.mergedInto) throw ticketMerged(id, current.mergedInto);
     const days = ctx.trashDays ?? TRASH_DAYS;
     const deleted = changed('TICKET', 'deleted', id, null);
     if (days === 0)

@@ -4,7 +4,7 @@ import { cursorText, pageNumber } from './list-query';
 /**
  * The change feed's event types: `<resource>.<what happened>`. Records are created, updated
  * and deleted; a ticket also gets replies, notes and attachments, and a deleted one is in the
- * trash until it is restored or purged.
+ * trash until it is restored or purged, and is merged into another ticket or unmerged.
  */
 const RECORDS = ['customer', 'agent', 'ticket_type', 'ticket_area', 'ticket_group', 'ticket'] as const;
 export const EVENT_TYPES = [
@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'ticket.attachment_added',
   'ticket.restored',
   'ticket.purged',
+  'ticket.merged',
+  'ticket.unmerged',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -24,6 +24,8 @@ export const TICKET_LIMITS = {
   customFields: 50,
   /** `externalId1`: the key of the ticket in an integrator's own system. */
   externalId: 255,
+  /** Tickets one merge request names (`PUT /ticket/merge/{id}`). */
+  mergeSources: 10,
 } as const;
 
 export const STATUSES = ['opened', 'on hold', 'solved', 'closed'] as const;
@@ -174,6 +176,18 @@ export const noteInput = z.lazy(() =>
   }),
 );
 export type NoteInput = z.output<typeof noteInput>;
+
+/** `PUT /ticket/merge/{id}`: the tickets merged into it, 1 to 10 ids, each once. */
+export const mergeInput = z.lazy(() =>
+  z.strictObject({
+    sources: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
+      z.minLength(1, 'name at least one ticket'),
+      z.maxLength(TICKET_LIMITS.mergeSources, `at most ${TICKET_LIMITS.mergeSources} tickets at once`),
+      z.refine((ids) => new Set(ids).size === ids.length, 'name each ticket once'),
+    ),
+  }),
+);
+export type MergeInput = z.output<typeof mergeInput>;
 
 /** Labels of the fixed vocabularies, returned inside status and source objects. */
 type Labels = Record<(typeof LANGUAGES)[number], string>;

@@ -181,6 +181,14 @@ const ticketFields = {
   toReply: about(z.boolean(), 'An agent has to reply.'),
   toReplyCustomer: about(z.boolean(), 'The customer has to reply.'),
   externalId1: about(maybe(text), "The record's key in the integrator's own system (searchable)."),
+  mergedInto: about(
+    maybe(text),
+    'The ticket this one was merged into (`PUT /ticket/merge/{id}`): it is closed and takes no replies, notes or changes until unmerged. Null if none.',
+  ),
+  mergedTickets: about(
+    z.array(text),
+    "The tickets merged into this one, oldest merge first: their replies, notes and documents read as part of this ticket's conversation.",
+  ),
 };
 
 export const ticketSummaryView = about(

@@ -4,7 +4,7 @@ import type { DocumentRecord, NoteRecord, ReplyRecord } from './entities/ticket'
 import type { Item } from './entity';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { type ChildKind, childKind, childPrefix, RECORD_SK } from './keys';
+import { type ChildKind, childKind, childPrefix, keys, RECORD_SK } from './keys';
 import { queryAll } from './query-all';
 import { type StoredTicket, ticketKey, ticketOf } from './tickets';
 
@@ -85,9 +85,15 @@ const readWhole = (head: DetailHead, kind: ChildKind): boolean =>
 const itemsOf = (head: DetailHead, kind: ChildKind) =>
   head.items.filter((item) => childKind(String(item.sk)) === kind);
 
-/** What a detail shows when its head read all of it (no request), else undefined. */
+/**
+ * What a detail shows when its head read all of it (no request), else undefined: a ticket other
+ * tickets were merged into also shows theirs (`finishDetailItems`).
+ */
 export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDetailItems | undefined =>
-  readWhole(head, 'document') && readWhole(head, 'reply') && readWhole(head, 'note')
+  readWhole(head, 'document') &&
+  readWhole(head, 'reply') &&
+  readWhole(head, 'note') &&
+  !head.ticket.merged?.length
     ? {
         ticket: head.ticket,
         documents: sortDocuments(itemsOf(head, 'document') as unknown as DocumentRecord[]),
@@ -102,7 +108,54 @@ export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDe
  * each until `limit` says a response could not show more of them.
  */
 export const finishDetailItems = async (head: DetailHead, limit: RecentLimit): Promise<TicketDetailItems> => {
-  const whole = wholeDetailItems(head, limit);
+  const sources = head.ticket.merged ?? [];
+  if (sources.length > 0)
+    return withMerged(
+      await Promise.all([ownItems(head, limit), ...sources.map((s) => mergedItems(head, s.id, limit))]),
+      head.ticket,
+      limit,
+    );
+  return ownItems(head, limit);
+};
+
+/** The collection of a ticket merged into the one `head` read: in its tenant, next to it. */
+const mergedItems = async (head: DetailHead, id: string, limit: RecentLimit): Promise<TicketDetailItems> => {
+  const source = await readDetailHead(keys.nextTo(head.pk, id));
+  return source
+    ? ownItems(source, limit)
+    : { ticket: undefined, replies: none(), notes: none(), documents: [] };
+};
+
+/**
+ * One conversation of several tickets' (a target and those merged into it): their documents in
+ * the order added, their most recent replies and notes in sort-key order (by date), complete when
+ * every one was read whole and together they are within `limit`.
+ */
+const withMerged = (
+  parts: TicketDetailItems[],
+  ticket: StoredTicket,
+  limit: RecentLimit,
+): TicketDetailItems => {
+  const union = <T>(of: (p: TicketDetailItems) => Recent<T>): Recent<T> => {
+    const items = parts.flatMap((p) => of(p).items as Item[]).sort(bySortKey);
+    const recent = latest(items, limit.count) as unknown as Recent<T>;
+    return { items: recent.items, complete: recent.complete && parts.every((p) => of(p).complete) };
+  };
+  return {
+    ticket,
+    documents: sortDocuments(parts.flatMap((p) => p.documents)),
+    replies: union((p) => p.replies),
+    notes: union((p) => p.notes),
+  };
+};
+
+/** Items of one kind of several collections in one order: their sort keys' (replies: by date). */
+const bySortKey = (a: Item, b: Item) =>
+  String(a.sk) < String(b.sk) ? -1 : String(a.sk) > String(b.sk) ? 1 : 0;
+
+/** What a detail shows of one ticket's own collection, from its head. */
+const ownItems = async (head: DetailHead, limit: RecentLimit): Promise<TicketDetailItems> => {
+  const whole = wholeDetailItems({ ...head, ticket: { ...head.ticket, merged: [] } }, limit);
   if (whole) return whole;
   const recent = (kind: 'reply' | 'note') =>
     readWhole(head, kind) ? latest(itemsOf(head, kind), limit.count) : readRecent(head.pk, kind, limit);

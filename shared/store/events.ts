@@ -71,8 +71,10 @@ export const orderInFeed = (op: WriteOp, stamp: number): WriteOp => {
 /** The event items of a write stamped `stamp` (when its transaction is sent). */
 export const eventWrites = (tenantId: string, drafts: readonly EventDraft[], stamp: number): WriteOp[] => {
   const retention = config().EVENT_RETENTION_DAYS * 86_400;
-  return drafts.map((draft) => {
-    const id = newId(stamp);
+  // One stamp for all: their ids, sorted, keep them in the order the plan made them.
+  const ids = drafts.map(() => newId(stamp)).sort();
+  return drafts.map((draft, i) => {
+    const id = ids[i] as string;
     return {
       item: {
         Put: {

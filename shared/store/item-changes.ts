@@ -52,14 +52,20 @@ const conditionOn = (current: Item, derivedChanges: boolean, pre: Precondition, 
  * Changes the item read as `current` into `after` with one UpdateItem that sets only what
  * differs (so concurrent writes of other fields are kept), removes what no longer applies
  * (index entries, emptied fields; `keep` names counts other writes move), adds `add` to counters kept on the item (e.g. `numberOfReplies`) and bumps
- * the version, conditioned on what the change depends on (see conditionOn).
+ * the version, conditioned on what the change depends on (see conditionOn) and on `condition`.
  */
 export const updateWrite = <T>(
   e: Entity<T>,
   tenantId: string,
   current: Item,
   after: T,
-  pre: Precondition & { meta?: Item; add?: Record<string, number>; keep?: readonly string[] },
+  pre: Precondition & {
+    meta?: Item;
+    add?: Record<string, number>;
+    keep?: readonly string[];
+    /** Holds too, or the write re-reads (`stale`). */
+    condition?: Cond;
+  },
 ): WriteOp => {
   const next = itemOf(e, tenantId, after, pre.meta);
   const add = pre.add ?? {};
@@ -80,7 +86,7 @@ export const updateWrite = <T>(
     remove.push(attr);
   }
   const derivedChanges = derivedDigest(e, recordOf<T>(current, [])) !== next[DERIVED];
-  const when = conditionOn(current, derivedChanges, pre);
+  const when = conditionOn(current, derivedChanges, pre, pre.condition);
   return {
     item: {
       Update: {

@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readCells } from './counters';
 import { db } from './dynamo';
-import { baseQuery, type PageSource } from './page-source';
+import { baseQuery, type PageSource, partitionsOf } from './page-source';
 import type { Item } from './pages';
 import type { CountCell } from './write-ops';
 
@@ -26,9 +26,14 @@ export const rangeCount = async (src: PageSource, all: readonly CountCell[]): Pr
 
 /** Every entry of a source, counted with key-only COUNT queries (one per MB of entries). */
 export const countEntries = async (src: PageSource): Promise<number> => {
-  const all = counting(baseQuery(src));
-  while (!all.done()) await all.step();
-  return all.total();
+  const counts = await Promise.all(
+    partitionsOf(src).map(async (part) => {
+      const all = counting(baseQuery(part));
+      while (!all.done()) await all.step();
+      return all.total();
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 };
 
 const counting = (query: QueryCommandInput) => {

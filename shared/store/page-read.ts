@@ -7,7 +7,15 @@ import { InvalidCursor } from './errors';
 import { ownedBy } from './keys';
 import { countEntries, rangeCount } from './page-count';
 import { keptLinks, type LinkPlan, type Position, pageStartsWithin } from './page-links';
-import { baseQuery, forward, keysOnly, type ListRequest, type PageSource, sourceDigest } from './page-source';
+import {
+  baseQuery,
+  forward,
+  keysOnly,
+  type ListRequest,
+  type PageSource,
+  partitionsOf,
+  sourceDigest,
+} from './page-source';
 import { type Item, PAGE_BYTES, type Page, type PageLink, RECORDS_PER_PAGE, type Read } from './pages';
 import type { GuardTarget } from './search-targets';
 import { itemId } from './write-ops';
@@ -90,7 +98,7 @@ export const pageOf = async (src: PageSource, page: number, cursorText?: string)
         ? await countEntries(src)
         : await readCells(cells);
     const start = pageStartsWithin(page, total)
-      ? await skipThrough(src, src.skipVia ?? [src], page)
+      ? await skipThrough(src, src.skipVia ?? partitionsOf(src), page)
       : undefined;
     read = start ? await readFrom(src, 'n', start) : { items: [], hasMore: false };
     fetched = await getMany(fetchKeys(read.items));
@@ -159,7 +167,7 @@ export const resumeKey = (req: Pick<ListRequest, 'tenantId' | 'target'>, cursor:
 const startKey = (src: PageSource, [sort, pk, sk]: Position): Item => {
   // Defence in depth: even a validly signed cursor can only resume inside this tenant, and on
   // the table, inside the partition it reads.
-  if (!ownedBy(src.tenantId, pk) || (!src.index.name && pk !== src.partition))
+  if (!ownedBy(src.tenantId, pk) || (!src.index.name && pk !== src.partition && !src.alsoIn?.includes(pk)))
     throw new InvalidCursor('The cursor belongs to another query.');
   return { [src.index.partition]: src.partition, [src.index.sort]: sort, pk, sk };
 };
@@ -179,7 +187,34 @@ const leastResponseBytes = (item: Item): number =>
  * the source ends, or the entries read already pass PAGE_BYTES (a response could not carry them
  * all, so the page ends among them whatever follows). Each Query asks only for what is missing.
  */
-const readFrom = async (src: PageSource, direction: 'n' | 'p', start: Item | undefined): Promise<Read> => {
+const readFrom = async (src: PageSource, direction: 'n' | 'p', start: Item | undefined): Promise<Read> =>
+  src.alsoIn?.length ? readMerged(src, direction, start) : readOne(src, direction, start);
+
+/**
+ * A page from several partitions read as one list (`alsoIn`; on the table): each read from the
+ * same sort key on, in parallel, and their entries merged in the list's order. The page is within
+ * the first page of each, so more follow when any had more or together they passed a page.
+ */
+const readMerged = async (src: PageSource, direction: 'n' | 'p', start: Item | undefined): Promise<Read> => {
+  const sort = src.index.sort;
+  const reads = await Promise.all(
+    partitionsOf(src).map((part) =>
+      readOne(part, direction, start && { ...start, [src.index.partition]: part.partition }),
+    ),
+  );
+  const ascending = src.order === 'oldest';
+  const all = reads
+    .flatMap((r) => r.items)
+    .sort((a, b) => {
+      const [x, y] = [String(a[sort]), String(b[sort])];
+      return (x < y ? -1 : x > y ? 1 : 0) * (ascending ? 1 : -1);
+    });
+  // In page order: reading on, the page is the first entries; walking back, the last ones.
+  const items = direction === 'n' ? all.slice(0, RECORDS_PER_PAGE) : all.slice(-RECORDS_PER_PAGE);
+  return { items, hasMore: all.length > RECORDS_PER_PAGE || reads.some((r) => r.hasMore) };
+};
+
+const readOne = async (src: PageSource, direction: 'n' | 'p', start: Item | undefined): Promise<Read> => {
   const found: Item[] = [];
   let from = start;
   let bytes = 0;

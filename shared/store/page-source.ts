@@ -34,6 +34,11 @@ export interface PageSource {
   /** The index read (no name: the table itself) and its key attributes. */
   index: { name?: string; partition: string; sort: string; succeeds?: string };
   partition: string;
+  /**
+   * More partitions of the table read with `partition` as one list, in the same range and order
+   * (sort keys unique across them): a ticket's merged tickets' collections (domain/ticket-merge.ts).
+   */
+  alsoIn?: readonly string[];
   range?: { from: string } | { prefix: string };
   /** `newest`: page 1 starts at the greatest sort value; `oldest`: at the least. */
   order: 'newest' | 'oldest';
@@ -119,6 +124,12 @@ export const baseQuery = (
 /** Reading on (`n`) follows the source's order; walking back (`p`) goes against it. */
 export const forward = (src: PageSource, direction: 'n' | 'p') =>
   (src.order === 'oldest') === (direction === 'n');
+
+/** A source as one source per partition it reads (`alsoIn`): each is read the same way. */
+export const partitionsOf = (src: PageSource): PageSource[] =>
+  src.alsoIn?.length
+    ? [src.partition, ...src.alsoIn].map((partition) => ({ ...src, partition, alsoIn: undefined }))
+    : [src];
 
 /** A source's Query returning its index keys and the table's only (what a skip needs). */
 export const keysOnly = (src: PageSource): QueryCommandInput =>

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
-import { readDocuments } from './detail-items';
+import { readDocuments, sortDocuments } from './detail-items';
 import { db, tableName } from './dynamo';
 import {
   type DocumentRecord,
@@ -16,7 +16,7 @@ import { type ChildKind, childKind, childPrefix, RECORD_SK } from './keys';
 import { hasPageAttributes } from './migrations/legacy';
 import { countEntries } from './page-count';
 import { listPage, pageOf } from './page-read';
-import type { PageSource } from './page-source';
+import { type PageSource, partitionsOf } from './page-source';
 import type { Page } from './pages';
 import { searchTarget } from './search-targets';
 import { TABLE_KEY } from './table-schema';
@@ -100,26 +100,54 @@ const childSource = (
 };
 
 /**
+ * Reads a page of a ticket's children with `read`, alongside the ticket's GetItem (it must exist:
+ * 404 else). A ticket others were merged into reads theirs with its own (`alsoIn`): once the
+ * ticket says so, the page is read again over all of their collections (only those tickets pay
+ * the second read).
+ */
+const withMerged = async <T>(
+  tenantId: string,
+  ticketId: string,
+  read: (ticket: Promise<Parent>, alsoIn?: string[]) => Promise<T>,
+): Promise<T> => {
+  if (!isId(ticketId)) throw ticketMissing(ticketId);
+  const ticket = existing(tenantId, ticketId);
+  const first = read(ticket);
+  // Its failure is the answer only for a ticket it was the whole read of (a cursor of a merged
+  // ticket may name another collection's entry, which this read refuses).
+  first.catch(() => undefined);
+  const { merged } = await ticket;
+  if (merged.length === 0) return first;
+  return read(
+    ticket,
+    merged.map((id) => ticketKey(tenantId, id).pk),
+  );
+};
+
+/**
  * A page of a ticket's replies (`GET /ticket/{id}/replies`), oldest first, with the documents
  * they carry. One Query on the ticket's collection (`begins_with` the reply prefix) per MB read,
  * beside the ticket's GetItem (it must exist; `numberOfReplies` is the exact total) and the
- * Query of its document records; 404 when the ticket does not exist.
+ * Query of its document records; 404 when the ticket does not exist. Those of the tickets merged
+ * into it are read with its own, in date order (`withMerged`).
  */
-export const listReplies = async (
+export const listReplies = (
   tenantId: string,
   ticketId: string,
   query: { page: number; cursor?: string },
-): Promise<{ page: Page<ReplyRecord>; documents: DocumentRecord[] }> => {
-  if (!isId(ticketId)) throw ticketMissing(ticketId);
-  const ticket = existing(tenantId, ticketId);
-  const source = childSource(tenantId, ticketId, 'reply', async () => (await ticket).numberOfReplies);
-  const [page, documents] = await Promise.all([
-    pageOf(source, query.page, query.cursor),
-    readDocuments(ticketKey(tenantId, ticketId).pk),
-    ticket,
-  ]);
-  return { page: page as unknown as Page<ReplyRecord>, documents };
-};
+): Promise<{ page: Page<ReplyRecord>; documents: DocumentRecord[] }> =>
+  withMerged(tenantId, ticketId, async (ticket, alsoIn) => {
+    const source = childSource(tenantId, ticketId, 'reply', async () => (await ticket).numberOfReplies, {
+      alsoIn,
+    });
+    const [page, documents] = await Promise.all([
+      pageOf(source, query.page, query.cursor),
+      Promise.all(partitionsOf(source).map((part) => readDocuments(part.partition))).then((all) =>
+        sortDocuments(all.flat()),
+      ),
+    ]);
+    return { page: page as unknown as Page<ReplyRecord>, documents };
+  });
 
 /**
  * A page of a ticket's notes (`GET /ticket/{id}/notes`), oldest first. No counter holds the
@@ -127,17 +155,15 @@ export const listReplies = async (
  * so the total is counted with key-only COUNT queries on the page a client starts from and
  * then carried in the cursors, as range searches do.
  */
-export const listNotes = async (
+export const listNotes = (
   tenantId: string,
   ticketId: string,
   query: { page: number; cursor?: string },
-): Promise<Page<NoteRecord>> => {
-  if (!isId(ticketId)) throw ticketMissing(ticketId);
-  const ticket = existing(tenantId, ticketId);
-  const source = childSource(tenantId, ticketId, 'note', countEntries, { carryCount: true });
-  const [page] = await Promise.all([pageOf(source, query.page, query.cursor), ticket]);
-  return page as unknown as Page<NoteRecord>;
-};
+): Promise<Page<NoteRecord>> =>
+  withMerged(tenantId, ticketId, async (_ticket, alsoIn) => {
+    const source = childSource(tenantId, ticketId, 'note', countEntries, { carryCount: true, alsoIn });
+    return (await pageOf(source, query.page, query.cursor)) as unknown as Page<NoteRecord>;
+  });
 
 /**
  * A page of a ticket's own documents (`GET /ticket/{id}/documents`: those of `attachedDocuments`,
@@ -145,31 +171,38 @@ export const listNotes = async (
  * records share a prefix with the replies' ones, so the Query filters on `replyId` and reads
  * 1 MB pages; the total is counted (COUNT with the same filter) and carried, as for notes.
  */
-export const listDocuments = async (
+export const listDocuments = (
   tenantId: string,
   ticketId: string,
   query: { page: number; cursor?: string },
-): Promise<Page<DocumentRecord>> => {
-  if (!isId(ticketId)) throw ticketMissing(ticketId);
-  const ticket = existing(tenantId, ticketId);
-  const source = childSource(tenantId, ticketId, 'document', countEntries, {
-    carryCount: true,
-    filter: { or: [{ missing: 'replyId' }, { attributeType: ['replyId', 'NULL'] }] },
+): Promise<Page<DocumentRecord>> =>
+  withMerged(tenantId, ticketId, async (_ticket, alsoIn) => {
+    const source = childSource(tenantId, ticketId, 'document', countEntries, {
+      carryCount: true,
+      filter: { or: [{ missing: 'replyId' }, { attributeType: ['replyId', 'NULL'] }] },
+      alsoIn,
+    });
+    return (await pageOf(source, query.page, query.cursor)) as unknown as Page<DocumentRecord>;
   });
-  const [page] = await Promise.all([pageOf(source, query.page, query.cursor), ticket]);
-  return page as unknown as Page<DocumentRecord>;
-};
 
-/** The ticket (consistent), or 404: a key-only GetItem. */
-const existing = async (tenantId: string, id: string): Promise<{ numberOfReplies: number }> => {
+/** What a page of a ticket's children needs of the ticket. */
+interface Parent {
+  numberOfReplies: number;
+  /** The tickets merged into it. */
+  merged: string[];
+}
+
+/** The ticket (consistent), or 404: a GetItem of its reply count and merged tickets. */
+const existing = async (tenantId: string, id: string): Promise<Parent> => {
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: ticketKey(tenantId, id),
       ConsistentRead: true,
-      ...projectionOf(['pk', 'numberOfReplies']),
+      ...projectionOf(['pk', 'numberOfReplies', 'merged']),
     }),
   );
   if (!out.Item) throw ticketMissing(id);
-  return { numberOfReplies: Number(out.Item.numberOfReplies ?? 0) };
+  const merged = (out.Item.merged ?? []) as { id: string }[];
+  return { numberOfReplies: Number(out.Item.numberOfReplies ?? 0), merged: merged.map((m) => m.id) };
 };

@@ -27,6 +27,20 @@ export const readTicket = async (tenantId: string, id: string): Promise<StoredTi
   return ticket;
 };
 
+/** Tickets of the tenant by id, read consistently in one BatchGet; a missing one is not in the map. */
+export const findTickets = async (tenantId: string, ids: string[]): Promise<Map<string, StoredTicket>> => {
+  const found = await getMany(
+    ids.filter(isId).map((id) => ticketKey(tenantId, id)),
+    { consistent: true },
+  );
+  return new Map(
+    ids.flatMap((id) => {
+      const ticket = isId(id) ? ticketOf(found.get(itemId(ticketKey(tenantId, id)))) : undefined;
+      return ticket ? [[id, ticket] as const] : [];
+    }),
+  );
+};
+
 export interface TicketCollection {
   ticket: StoredTicket | undefined;
   replies: ReplyRecord[];

@@ -10,8 +10,8 @@ import { deleteWrite, preconditionOf } from './item-changes';
 import { counterNames, keys, TRASHED_TICKET } from './keys';
 import { storeRegion } from './store-region';
 import { LIST_INDEX, TTL_ATTRIBUTE } from './table-schema';
-import { createTicketWrites } from './ticket-writes';
-import { type StoredTicket, ticketFields, ticketKey } from './tickets';
+import { createTicketWrites, releaseWrite } from './ticket-writes';
+import { NOT_MERGED, type StoredTicket, ticketFields, ticketKey } from './tickets';
 import { countDelta, EXISTS, type WriteOp } from './write-ops';
 
 /**
@@ -63,12 +63,10 @@ export const trashWrites = (
   const { id } = current;
   return [
     {
-      ...deleteWrite(
-        ticketEntity,
-        tenantId,
-        current as unknown as Item,
-        preconditionOf(ticketEntity.label, id, ifMatch),
-      ),
+      ...deleteWrite(ticketEntity, tenantId, current as unknown as Item, {
+        ...preconditionOf(ticketEntity.label, id, ifMatch),
+        condition: NOT_MERGED,
+      }),
       feedOrdered: true,
     },
     ...derivedWrites(ticketEntity, tenantId, id, undefined, ticketFields(current)),
@@ -127,18 +125,22 @@ export const restoreWrites = (
  * What a purge writes besides taking the ticket out of the trash: one fewer in it, and the cascade
  * of its replies, notes, documents and files. `once` keys the cascade for a purge that may be
  * reported twice (TTL's: store/cascades.ts `cascadeWrite`); a second one then fails with `before`.
+ * The tickets merged into it are let go: closed, no longer merged, their conversations their own.
  */
 export const purgedWrites = (
   tenantId: string,
-  ticketId: string,
+  ticket: Pick<TicketRecord, 'id' | 'merged'>,
   now: number,
   once?: { key: string; before: () => Error },
 ): WriteOp[] => [
   trashCount(tenantId, -1),
   {
-    ...cascadeWrite(tenantId, { kind: 'ticket', ticketId }, now, once?.key),
+    ...cascadeWrite(tenantId, { kind: 'ticket', ticketId: ticket.id }, now, once?.key),
     ...(once ? { onConditionFailed: once.before } : {}),
   },
+  // The tickets merged into it are let go (a merged ticket cannot be trashed or unmerged while
+  // this one is in the trash: each is still merged into it).
+  ...(ticket.merged ?? []).map((source) => releaseWrite(tenantId, source.id, ticket.id)),
 ];
 
 /** The ticket for good: out of the trash, and its cascade (its replies, notes, documents and files). */
@@ -147,4 +149,4 @@ export const purgeWrites = (
   trashed: TrashedTicket,
   now: number,
   missing: () => Error,
-): WriteOp[] => [takeOut(tenantId, trashed, now, missing), ...purgedWrites(tenantId, trashed.ticket.id, now)];
+): WriteOp[] => [takeOut(tenantId, trashed, now, missing), ...purgedWrites(tenantId, trashed.ticket, now)];

@@ -11,10 +11,18 @@ import {
 } from './entities/ticket';
 import type { Item } from './entity';
 import { itemOf } from './entity-item';
-import { conditionOf, updateOf } from './expression';
+import { type Cond, conditionOf, updateOf } from './expression';
 import { deleteWrite, preconditionOf, updateWrite } from './item-changes';
 import { FEED_CLOCK, SEARCH_INDEXES } from './table-schema';
-import { type StoredTicket, ticketFields, ticketItem, ticketKey, ticketMissing } from './tickets';
+import {
+  NOT_MERGED,
+  type StoredTicket,
+  ticketFields,
+  ticketItem,
+  ticketKey,
+  ticketMerged,
+  ticketMissing,
+} from './tickets';
 import { ABSENT, EXISTS, type WriteOp } from './write-ops';
 /**
  * The writes of a ticket as transaction elements: its creation, change and deletion with their
@@ -39,13 +47,14 @@ export const updateTicketWrites = (
   tenantId: string,
   current: StoredTicket,
   after: TicketRecord,
-  options: { ifMatch?: readonly number[]; addedReplies: number },
+  options: { ifMatch?: readonly number[]; addedReplies: number; condition?: Cond },
 ): WriteOp[] => [
   {
     ...updateWrite(ticketEntity, tenantId, current as unknown as Item, after, {
       ...preconditionOf(ticketEntity.label, current.id, options.ifMatch),
       add: { numberOfReplies: options.addedReplies },
       keep: [FEED_CLOCK],
+      ...(options.condition ? { condition: options.condition } : {}),
     }),
     feedOrdered: true,
   },
@@ -59,12 +68,10 @@ export const deleteTicketWrites = (
   ifMatch?: readonly number[],
 ): WriteOp[] => [
   {
-    ...deleteWrite(
-      ticketEntity,
-      tenantId,
-      current as unknown as Item,
-      preconditionOf(ticketEntity.label, current.id, ifMatch),
-    ),
+    ...deleteWrite(ticketEntity, tenantId, current as unknown as Item, {
+      ...preconditionOf(ticketEntity.label, current.id, ifMatch),
+      condition: NOT_MERGED,
+    }),
     feedOrdered: true,
   },
   ...derivedWrites(ticketEntity, tenantId, current.id, undefined, ticketFields(current)),
@@ -72,7 +79,8 @@ export const deleteTicketWrites = (
 
 /**
  * The ticket-side half of a reply or note, without reading the ticket: move `managedDate` (and
- * its index entry), bump the version, set the fields the caller names and add to its counts.
+ * its index entry), bump the version, set the fields the caller names and add to its counts;
+ * refused (409) when the ticket was merged into another.
  */
 export const touchTicketWrite = (
   tenantId: string,
@@ -96,11 +104,12 @@ export const touchTicketWrite = (
             remove: ['managedDate'],
             add: { version: 1, ...extra.add },
           },
-          EXISTS,
+          { and: [EXISTS, NOT_MERGED] },
         ),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    onConditionFailed: () => ticketMissing(id),
+    onConditionFailed: (old) => (old ? ticketMerged(id, old.mergedInto) : ticketMissing(id)),
     feedOrdered: true,
   };
 };
@@ -130,3 +139,36 @@ export const documentWrites = (tenantId: string, documents: DocumentRecord[]): W
       Put: { Item: itemOf(documentEntity, tenantId, doc), ...conditionOf(ABSENT) },
     },
   }));
+
+/**
+ * Changes the ticket read as `current` into `after` only if nothing else changed it since (its
+ * version; else the write re-reads): a merge or unmerge moves counts, tags and conversations
+ * between tickets, so it builds on exactly what it read.
+ */
+export const exactUpdateWrites = (
+  tenantId: string,
+  current: StoredTicket,
+  after: TicketRecord,
+  addedReplies: number,
+): WriteOp[] =>
+  updateTicketWrites(tenantId, current, after, {
+    addedReplies,
+    condition: { eq: ['version', current.version] },
+  });
+
+/**
+ * A ticket merged into `targetId` is let go when that ticket is purged: it stays as it is
+ * (closed), no longer merged, its conversation its own again.
+ */
+export const releaseWrite = (tenantId: string, sourceId: string, targetId: string): WriteOp => ({
+  item: {
+    Update: {
+      Key: ticketKey(tenantId, sourceId),
+      ...updateOf(
+        { remove: ['mergedInto', 'mergedAt', 'premerge'], add: { version: 1 } },
+        { eq: ['mergedInto', targetId] },
+      ),
+    },
+  },
+  onConditionFailed: () => new Error(`Ticket ${sourceId} is no longer merged into ${targetId}`),
+});

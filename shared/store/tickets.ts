@@ -1,7 +1,8 @@
 import { TICKET_META, type TicketRecord, ticketEntity } from './entities/ticket';
 import type { Item } from './entity';
 import { hydrate, itemOf, recordOf } from './entity-item';
-import { NotFound } from './errors';
+import { Conflict, NotFound } from './errors';
+import type { Cond } from './expression';
 import { type EntityKind, type ItemKey, keys } from './keys';
 import { itemId } from './write-ops';
 
@@ -14,6 +15,16 @@ import { itemId } from './write-ops';
 export type StoredTicket = TicketRecord & { version: number };
 
 export const ticketMissing = (id: string) => new NotFound(`Ticket ${id}`);
+/** A ticket merged into another takes no reply, note, change or delete: only its unmerge. */
+export const ticketMerged = (id: string, into: unknown) =>
+  new Conflict(
+    'ticket-merged',
+    `Ticket ${id} was merged into ticket ${String(into)}: it takes no replies, notes or changes. Unmerge it first (PUT /ticket/unmerge/${id}).`,
+  );
+
+/** The condition of every write a merged ticket refuses (the merge's own writes stand in for it). */
+export const NOT_MERGED: Cond = { missing: 'mergedInto' };
+
 export const ticketKey = (tenantId: string, id: string): ItemKey => keys.record(tenantId, 'TICKET', id);
 
 export const ticketItem = (tenantId: string, ticket: TicketRecord, version: number): Item =>

@@ -107,6 +107,8 @@ const withTable = (item: TransactItem): FullItem => {
  * then refused as `Contended` (nothing written), never sent to be cut off by the deadline.
  */
 export const writeAtomically = async (given: WriteOp[], requestToken?: string): Promise<void> => {
+  // A plan that found nothing left to change (a repeated merge) writes nothing.
+  if (given.length === 0) return;
   const merged = mergeCounters(given);
   // Several regions: the tenant's home must still be this replica (home-fence.ts).
   const fence = homeFence(merged);

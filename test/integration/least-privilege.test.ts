@@ -447,6 +447,28 @@ const exercises: Record<OperationId, Exercise> = {
     });
   },
 
+  ticketMerge: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const { id } = await fullTicket(api, customer);
+    const other = await fullTicket(api, customer);
+    await as('ticketMerge', async () => {
+      await call(tenant, 200, 'PUT', `/ticket/merge/${id}`, { sources: [other.id] }, ONCE);
+      await call(tenant, 200, 'PUT', `/ticket/merge/${id}`, { sources: [other.id] });
+      await call(tenant, 409, 'PUT', `/ticket/merge/${other.id}`, { sources: [id] });
+    });
+  },
+
+  ticketUnmerge: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const { id } = await fullTicket(api, customer);
+    const other = await fullTicket(api, customer);
+    expect((await api.put(`/ticket/merge/${id}`, { sources: [other.id] })).status).toBe(200);
+    await as('ticketUnmerge', async () => {
+      await call(tenant, 200, 'PUT', `/ticket/unmerge/${other.id}`, undefined, ONCE);
+      await call(tenant, 200, 'PUT', `/ticket/unmerge/${other.id}`);
+    });
+  },
+
   ticketReply: async () => {
     const { tenant, api, customer } = await tenantWithCustomer();
     const { id, agent } = await fullTicket(api, customer);

@@ -26,6 +26,8 @@ const resourceView = (e: StoredEvent, related: Related, baseUrl: string, names: 
     case 'ticket.created':
     case 'ticket.updated':
     case 'ticket.restored':
+    case 'ticket.merged':
+    case 'ticket.unmerged':
       return ticketView(r as TicketRecord, related, baseUrl, names);
     case 'ticket.replied':
       return replyView(r as ReplyRecord, { documents: [] }, related, baseUrl);

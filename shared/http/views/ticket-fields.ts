@@ -38,4 +38,6 @@ export const TICKET_FIELDS = [
   'toReply',
   'toReplyCustomer',
   'externalId1',
+  'mergedInto',
+  'mergedTickets',
 ] as const;

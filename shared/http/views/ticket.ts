@@ -100,6 +100,8 @@ const SHAPED = {
   group: (t, { related, baseUrl }) => expand(related, 'TICKET_GROUP', t.group, baseUrl),
   source: (t) => ({ source: t.source, labels: SOURCE_LABELS[t.source] }),
   customFields: (t) => t.customFields ?? [],
+  mergedInto: (t) => t.mergedInto ?? null,
+  mergedTickets: (t) => (t.merged ?? []).map((m) => m.id),
 } satisfies { [K in keyof TicketSummaryView]?: (t: TicketRecord, shaping: Shaping) => TicketSummaryView[K] };
 type Shaped = { [K in keyof typeof SHAPED]: ReturnType<(typeof SHAPED)[K]> };
 

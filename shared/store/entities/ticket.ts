@@ -28,7 +28,28 @@ export type TicketRecord = Required<Omit<TicketInput, Refs | 'replies' | 'attach
   type: string | null;
   area: string | null;
   group: string | null;
+  /** A ticket merged into another (docs/decisions.md, "Merge"): that ticket, and when. */
+  mergedInto?: string | null;
+  mergedAt?: number | null;
+  /** What a merge changed of it, which an unmerge puts back. */
+  premerge?: { status: Status; closedDate: number | null } | null;
+  /** The tickets merged into this one, oldest merge first. */
+  merged?: MergedSource[];
 };
+
+/** A ticket merged into this one, and what the merge brought (an unmerge takes it back). */
+export interface MergedSource {
+  id: string;
+  /** When it was merged (ms). */
+  at: number;
+  /** Its `numberOfReplies` then: it takes no replies while merged, so that many stay counted here. */
+  replies: number;
+  /** Its tags and cc agents, and those of them this ticket did not have before the merge. */
+  tags: string[];
+  cc: string[];
+  addedTags: string[];
+  addedCc: string[];
+}
 
 /**
  * Attributes the store keeps on the ticket item besides its fields, not part of the record read
@@ -150,7 +171,7 @@ export const ticketEntity: Entity<TicketRecord> = {
     insertDate: (item) => (typeof item.listsk === 'string' ? creationTimeOf(item.listsk) : undefined),
     managedDate: (item) => (typeof item.s8sk === 'string' ? timeOf(item.s8sk) : undefined),
   },
-  defaults: { cc: [], customFields: [], tags: [] },
+  defaults: { cc: [], customFields: [], tags: [], merged: [] },
   // Counted: a customer with tickets, or an agent or lookup a ticket uses, cannot be deleted.
   references: [
     counted('CUSTOMER', 'Customer', one('openedBy')),
