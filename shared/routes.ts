@@ -497,8 +497,8 @@ const ROUTES = [
     access: 'write',
     auth: 'bearer',
     // The tickets read in one BatchGet; each ticket item changed in one transaction, conditioned
-    // on its version, with the tags, counts and reference counts that move.
-    dynamo: [...DB.write, 'BatchGetItem'],
+    // on its version, with the tags it adds, the counts and reference counts that move.
+    dynamo: [...DB.create, 'BatchGetItem'],
     idempotent: true,
     request: { params: id, query: noQuery, body: mergeInput },
     responses: { success: [200, 'id'], problems: WRITE },
@@ -511,7 +511,8 @@ const ROUTES = [
     handler: 'ticket-unmerge',
     access: 'write',
     auth: 'bearer',
-    // Both ticket items read and changed in one transaction, conditioned on their versions.
+    // Both ticket items read and changed in one transaction, conditioned on their versions (the
+    // tags the merge added go).
     dynamo: DB.write,
     idempotent: true,
     request: { params: id, query: noQuery },

@@ -158,7 +158,7 @@ export interface HelpdeskClient {
 }
 
 /**
- * Routes that create something, or restore or purge a ticket, and take an `Idempotency-Key`
+ * Routes that create something, or restore, purge, merge or unmerge a ticket, and take an `Idempotency-Key`
  * (checked against the document by a test).
  */
 export const IDEMPOTENT_ROUTES: readonly string[] = [
@@ -167,6 +167,8 @@ export const IDEMPOTENT_ROUTES: readonly string[] = [
   '/ticket/addNote/{id}',
   '/ticket/restore/{id}',
   '/ticket/purge/{id}',
+  '/ticket/merge/{id}',
+  '/ticket/unmerge/{id}',
   '/customer/insert',
   '/agent/insert',
   '/ticketType/insert',

@@ -1640,7 +1640,7 @@ export interface components {
              * @description Stable URN to branch on (docs/errors.md).
              * @enum {string}
              */
-            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:reference-gone" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit";
+            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:reference-gone" | "urn:helpdesk:problem:ticket-merged" | "urn:helpdesk:problem:already-merged" | "urn:helpdesk:problem:merge-chain" | "urn:helpdesk:problem:merge-limit" | "urn:helpdesk:problem:merge-target-gone" | "urn:helpdesk:problem:unmerge-expired" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit";
             /** @description Short human-readable summary of the status. */
             title: string;
             /** @constant */
@@ -3047,7 +3047,6 @@ export interface operations {
             412: components["responses"]["Problem412"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
-            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
