@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ClientSettings } from '../shared/auth/clients';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
-import { MAX_TRASH_DAYS } from '../shared/store/entities/system';
+import { MAX_HISTORY_DAYS, MAX_TRASH_DAYS } from '../shared/store/entities/system';
 import { isId } from '../shared/store/ids';
 import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
@@ -26,9 +26,12 @@ const USAGE = `Usage:
                                             the home region (where its writes go) is the CLI's region unless given
   helpdesk client list                      prints one JSON line per client
   helpdesk client update --client-id <id> [--compat ${PROFILES}] [--trash-days <0-365>]
-                                            prints {"clientId","compat","trashDays"} (what was set);
+                        [--history-days <1-3650>]
+                                            prints {"clientId",…} and what was set;
                                             --trash-days: how long deleted tickets stay in the trash
-                                            (default 30; 0: a delete purges at once)
+                                            (default 30; 0: a delete purges at once);
+                                            --history-days: how long history entries are kept
+                                            (default 730; entries written before keep theirs)
   helpdesk client revoke --client-id <id>   prints {"clientId","revoked":true}
   helpdesk client rehome --client-id <id> --region <region>
                                             moves its home (a regional outage: docs/regions.md);
@@ -67,6 +70,7 @@ const parseOptions = (argv: string[]) =>
       compat: { type: 'string' },
       'home-region': { type: 'string' },
       'trash-days': { type: 'string' },
+      'history-days': { type: 'string' },
       region: { type: 'string' },
       tenant: { type: 'string' },
       from: { type: 'string' },
@@ -120,14 +124,28 @@ const parseCommand = (argv: string[]): Command => {
       only([]);
       return { name: 'list' };
     case 'update': {
-      only(['client-id', 'compat', 'trash-days']);
+      only(['client-id', 'compat', 'trash-days', 'history-days']);
       if (!values['client-id']) throw new UsageError('client update needs --client-id <id>');
       const days = values['trash-days'];
-      if (values.compat === undefined && days === undefined)
-        throw new UsageError(`client update needs --compat ${PROFILES} or --trash-days <days>`);
+      const historyDays = values['history-days'];
+      if (values.compat === undefined && days === undefined && historyDays === undefined)
+        throw new UsageError(
+          `client update needs --compat ${PROFILES}, --trash-days <days> or --history-days <days>`,
+        );
       if (days !== undefined && !(/^\d{1,3}$/.test(days) && Number(days) <= MAX_TRASH_DAYS))
         throw new UsageError(
           `client update --trash-days needs a whole number of days from 0 to ${MAX_TRASH_DAYS}`,
+        );
+      if (
+        historyDays !== undefined &&
+        !(
+          /^\d{1,4}$/.test(historyDays) &&
+          Number(historyDays) >= 1 &&
+          Number(historyDays) <= MAX_HISTORY_DAYS
+        )
+      )
+        throw new UsageError(
+          `client update --history-days needs a whole number of days from 1 to ${MAX_HISTORY_DAYS}`,
         );
       return {
         name: 'update',
@@ -135,6 +153,7 @@ const parseCommand = (argv: string[]): Command => {
         settings: {
           ...(values.compat === undefined ? {} : { compat: compat(values.compat) }),
           ...(days === undefined ? {} : { trashDays: Number(days) }),
+          ...(historyDays === undefined ? {} : { historyDays: Number(historyDays) }),
         },
       };
     }

@@ -404,6 +404,19 @@ const ROUTES = [
     responses: { success: [200, 'page:note'], problems: [...COMMON, 404] },
   },
   {
+    operationId: 'ticketHistory',
+    summary: "Page through a ticket's history: every change, who made it, what it changed; oldest first",
+    method: 'GET',
+    path: '/ticket/{id}/history',
+    handler: 'ticket-history',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.partPage,
+    cursors: true,
+    request: { params: id, query: listQuery({}) },
+    responses: { success: [200, 'page:history'], problems: [...COMMON, 404] },
+  },
+  {
     operationId: 'ticketInsert',
     summary: 'Open a ticket',
     method: 'POST',
@@ -635,6 +648,20 @@ const ROUTES = [
     blobs: { photos: ['GetObject'], listBucket: true },
     request: { params: id, query: noQuery },
     responses: { success: [200, 'bytes'], problems: [...COMMON, 404] },
+  },
+
+  {
+    operationId: 'customerHistory',
+    summary: "Page through a customer's history: every change, who made it, what it changed; oldest first",
+    method: 'GET',
+    path: '/customer/{id}/history',
+    handler: 'customer-history',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.partPage,
+    cursors: true,
+    request: { params: id, query: listQuery({}) },
+    responses: { success: [200, 'page:history'], problems: [...COMMON, 404] },
   },
 
   ...crud('agent', 'agent', 'agent', {

@@ -11,7 +11,7 @@ import { inRegion, storeRegion } from '../store/store-region';
 import { TTL_ATTRIBUTE } from '../store/table-schema';
 import { writeAtomically } from '../store/transact';
 import { itemId } from '../store/write-ops';
-import { homeOf, trashDaysOf } from './clients';
+import { historyDaysOf, homeOf, trashDaysOf } from './clients';
 import { randomSecret, sameHash, sha256 } from './hashing';
 
 export const TOKEN_SCOPE = 'read write';
@@ -73,6 +73,8 @@ export interface VerifiedClient {
   homeRegion: string;
   /** How many days its deleted tickets stay in the trash (`client update --trash-days`). */
   trashDays: number;
+  /** How many days its history entries are kept (`client update --history-days`). */
+  historyDays: number;
 }
 
 /**
@@ -98,7 +100,12 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   const now = Date.now();
   const hit = verified.get(cacheKey);
   if (hit && hit.until > now && hit.expiresAt > now)
-    return { compat: hit.compat, homeRegion: hit.homeRegion, trashDays: hit.trashDays };
+    return {
+      compat: hit.compat,
+      homeRegion: hit.homeRegion,
+      trashDays: hit.trashDays,
+      historyDays: hit.historyDays,
+    };
 
   const tokenKey = keys.accessToken(clientId, tokenHash);
   const clientKey = keys.client(clientId);
@@ -126,9 +133,10 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   }
   const compat = storedCompat(client.compat);
   const trashDays = trashDaysOf(client);
+  const historyDays = historyDaysOf(client);
   if (verified.size >= MAX_CACHED) verified.clear();
-  verified.set(cacheKey, { compat, homeRegion, trashDays, expiresAt, until: now + CACHE_MS });
-  return { compat, homeRegion, trashDays };
+  verified.set(cacheKey, { compat, homeRegion, trashDays, historyDays, expiresAt, until: now + CACHE_MS });
+  return { compat, homeRegion, trashDays, historyDays };
 };
 
 export const forgetVerifiedTokens = (): void => verified.clear();

@@ -8,7 +8,13 @@ import {
   revokeWrites,
   updateClient,
 } from '../store/client-items';
-import { type ClientRecord, clientEntity, clientListAttributes, TRASH_DAYS } from '../store/entities/system';
+import {
+  type ClientRecord,
+  clientEntity,
+  clientListAttributes,
+  HISTORY_DAYS,
+  TRASH_DAYS,
+} from '../store/entities/system';
 import { itemOf } from '../store/entity-item';
 import { NotFound } from '../store/errors';
 import { newId } from '../store/ids';
@@ -29,6 +35,8 @@ export interface ClientSummary {
   compat: CompatProfile;
   /** Days its deleted tickets stay in the trash. */
   trashDays: number;
+  /** Days its history entries are kept. */
+  historyDays: number;
   createdAt: number;
   revoked: boolean;
   /** The region that takes its writes. */
@@ -38,6 +46,10 @@ export interface ClientSummary {
 /** A client item's trash retention in days. */
 export const trashDaysOf = (client: { trashDays?: unknown }): number =>
   typeof client.trashDays === 'number' ? client.trashDays : TRASH_DAYS;
+
+/** A client item's history retention in days. */
+export const historyDaysOf = (client: { historyDays?: unknown }): number =>
+  typeof client.historyDays === 'number' ? client.historyDays : HISTORY_DAYS;
 
 /** The home region of a client item (one created before regions existed: the primary region). */
 export const homeOf = (client: { homeRegion?: unknown }): string =>
@@ -88,6 +100,7 @@ export const listClients = async (): Promise<ClientSummary[]> => {
     revoked: item.revoked === true,
     homeRegion: homeOf(item),
     trashDays: trashDaysOf(item),
+    historyDays: historyDaysOf(item),
   }));
 };
 
@@ -171,6 +184,8 @@ export interface ClientSettings {
   compat?: CompatProfile;
   /** Days its deleted tickets stay in the trash (0: a delete purges at once); tickets already in the trash keep theirs. */
   trashDays?: number;
+  /** Days its history entries are kept (entries already written keep theirs). */
+  historyDays?: number;
 }
 
 /**

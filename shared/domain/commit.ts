@@ -1,9 +1,12 @@
 import { assertTimeForRetry, mayRetry, nextPause, pauseBeforeRetry, sleep } from '../store/attempt-budget';
+import { HISTORY_DAYS } from '../store/entities/system';
 import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
 import { type EventDraft, eventWrites, orderInFeed } from '../store/events';
 import { inFeedTurn } from '../store/feed-turns';
+import { type Actor, historyWrites } from '../store/history';
 import { FeedClockAhead, StaleWrite, writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
+import { historyOf } from './history';
 
 /**
  * Every write of the service goes through `commit`: one transaction built by a plan, with the
@@ -51,6 +54,10 @@ export interface WriteContext {
   afterFailed?: (error: unknown) => void;
   /** How many days the tenant's deleted tickets stay in the trash (0: purged at once); 30 unless set. */
   trashDays?: number;
+  /** How many days the tenant's history entries are kept; two years unless set. */
+  historyDays?: number;
+  /** Who writes, for the history (the client; the request): the tenant's client alone unless given. */
+  actor?: Actor;
 }
 
 /**
@@ -104,8 +111,14 @@ export const commit = async <R>(
           const stamp = Math.max(Date.now(), notBefore);
           const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
           const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
+          const history = historyWrites(
+            ctx.tenantId,
+            historyOf(plan.events ?? [], ctx.actor ?? { clientId: ctx.tenantId }),
+            stamp,
+            ctx.historyDays ?? HISTORY_DAYS,
+          );
           return writeAtomically(
-            [...(ctx.remember?.(plan.result) ?? []), ...ops, ...events],
+            [...(ctx.remember?.(plan.result) ?? []), ...ops, ...events, ...history],
             ctx.requestToken,
           );
         });

@@ -22,10 +22,17 @@ type Change = 'created' | 'updated' | 'deleted';
 export const inFeed = (kind: EntityKind): kind is FeedKind => kind in RESOURCE;
 
 /** A record created, updated (what it reads like now) or deleted (a tombstone). */
-export const changed = (kind: FeedKind, change: Change, id: string, record: object | null): EventDraft => ({
+export const changed = (
+  kind: FeedKind,
+  change: Change,
+  id: string,
+  record: object | null,
+  before?: object,
+): EventDraft => ({
   type: `${RESOURCE[kind]}.${change}`,
   resourceId: id,
   resource: change === 'deleted' ? null : (record as Record<string, unknown>),
+  ...(before ? { before: before as Record<string, unknown> } : {}),
 });
 
 /**
@@ -36,10 +43,12 @@ export const ticketLifecycle = (
   what: 'restored' | 'purged' | 'merged' | 'unmerged',
   id: string,
   record: object | null,
+  before?: object,
 ): EventDraft => ({
   type: `ticket.${what}`,
   resourceId: id,
   resource: record as Record<string, unknown> | null,
+  ...(before ? { before: before as Record<string, unknown> } : {}),
 });
 
 /** Something added to a ticket: a reply, a note, a document. */

@@ -48,11 +48,12 @@ const eventsOf = <T extends BaseRecord, I>(
   change: Change,
   id: string,
   record: T | null,
+  before?: T,
 ): EventDraft[] => {
   if (r.silent) return [];
   const { kind } = r.entity;
   if (!inFeed(kind)) throw new Error(`${kind} records have no feed events: declare the resource silent`);
-  return [changed(kind, change, id, record)];
+  return [changed(kind, change, id, record, before)];
 };
 
 /** The cascade deleting the objects a change leaves no record pointing at (none: no element). */
@@ -135,7 +136,7 @@ export const updateRecord = async <T extends BaseRecord, I>(
       return {
         result: id,
         ops: [...ops, ...releaseWrites(r, ctx.tenantId, before, after)],
-        events: eventsOf(r, 'updated', id, after),
+        events: eventsOf(r, 'updated', id, after, before),
       };
     },
     staged,
@@ -155,6 +156,10 @@ export const deleteRecord = <T extends BaseRecord, I>(
       ops: [
         ...deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
         ...releaseWrites(r, ctx.tenantId, fieldsOf(current), undefined),
+        // A customer's history goes with it.
+        ...(r.entity.kind === 'CUSTOMER'
+          ? [cascadeWrite(ctx.tenantId, { kind: 'history', of: 'CUSTOMER', recordId: id })]
+          : []),
       ],
       events: eventsOf(r, 'deleted', id, null),
     };

@@ -154,8 +154,10 @@ export const mergeTickets = async (
         ...sources.flatMap((s, i) => exactUpdateWrites(tenantId, s, after.sources[i] as TicketRecord, 0)),
       ],
       events: [
-        ticketLifecycle('merged', targetId, after.target),
-        ...after.sources.map((s) => ticketLifecycle('merged', s.id, s)),
+        ticketLifecycle('merged', targetId, after.target, ticketFields(target)),
+        ...after.sources.map((s, i) =>
+          ticketLifecycle('merged', s.id, s, ticketFields(sources[i] as StoredTicket)),
+        ),
       ],
     };
   });
@@ -242,8 +244,8 @@ export const unmergeTicket = async (ctx: WriteContext, sourceId: string): Promis
         ...exactUpdateWrites(tenantId, source, sourceAfter, 0),
       ],
       events: [
-        ticketLifecycle('unmerged', sourceId, sourceAfter),
-        ticketLifecycle('unmerged', targetId, targetAfter),
+        ticketLifecycle('unmerged', sourceId, sourceAfter, ticketFields(source)),
+        ticketLifecycle('unmerged', targetId, targetAfter, ticketFields(target)),
       ],
     };
   });

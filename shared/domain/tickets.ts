@@ -138,8 +138,8 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
     ...documentWrites(tenantId, docs),
   ];
   /** The update, then each reply and document it added. */
-  const events = (ticket: TicketRecord, now: number, docs: DocumentRecord[]) => [
-    changed('TICKET', 'updated', id, ticket),
+  const events = (before: StoredTicket, ticket: TicketRecord, now: number, docs: DocumentRecord[]) => [
+    changed('TICKET', 'updated', id, ticket, ticketFields(before)),
     ...replies.map((reply) => addedToTicket('replied', id, replyRecord(id, reply, now))),
     ...docs.map((doc) => addedToTicket('attachment_added', id, doc)),
   ];
@@ -156,7 +156,11 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
       const now = Date.now();
       const docs = documentRecords(id, documents, now);
       const ticket = after(current, now);
-      return { result: id, ops: writes(current, ticket, now)(docs), events: events(ticket, now, docs) };
+      return {
+        result: id,
+        ops: writes(current, ticket, now)(docs),
+        events: events(current, ticket, now, docs),
+      };
     },
     staged,
   );

@@ -161,6 +161,8 @@ export const apiHandler = <Op extends OperationId, T = never>(
         ifMatch: ifMatchOf(event.headers['if-match']),
         afterFailed: logAfterFailed,
         ...(state.client?.trashDays === undefined ? {} : { trashDays: state.client.trashDays }),
+        ...(state.client?.historyDays === undefined ? {} : { historyDays: state.client.historyDays }),
+        actor: { clientId: tenantId, requestId: event.requestContext.requestId },
         ...(idempotent && idempotency
           ? {
               // commit hands over its plan's result, which it also returns to the write.

@@ -18,14 +18,15 @@ export const bearerAuth = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
     let compat: CompatProfile | undefined;
     let homeRegion: string | undefined;
     let trashDays: number | undefined;
+    let historyDays: number | undefined;
     const { clientId } = await throttledAuthentication(
       event,
       () => bearerCredentials(event.headers),
       async ({ clientId, token }) => {
-        ({ compat, homeRegion, trashDays } = await verifyAccessToken(clientId, token));
+        ({ compat, homeRegion, trashDays, historyDays } = await verifyAccessToken(clientId, token));
       },
     );
-    requestState(event).client = { tenantId: clientId, compat, homeRegion, trashDays };
+    requestState(event).client = { tenantId: clientId, compat, homeRegion, trashDays, historyDays };
   },
   // The client's home moved (a re-home): the next request reads it again, not the remembered one.
   onError: ({ event, error }) => {

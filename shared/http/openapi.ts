@@ -13,6 +13,7 @@ import {
   deliveryView,
   documentView,
   eventFeedView,
+  historyEntryView,
   idView,
   labelsView,
   noteView,
@@ -71,6 +72,7 @@ export const VIEWS: Record<string, ViewSpec> = {
   webhook: { component: 'Webhook', schema: webhookView, pageKey: 'webhook' },
   delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
   trashedTicket: { component: 'TrashedTicket', schema: trashedTicketView, pageKey: 'ticket' },
+  history: { component: 'HistoryEntry', schema: historyEntryView, pageKey: 'history' },
 };
 
 /**

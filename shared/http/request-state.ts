@@ -11,6 +11,8 @@ export interface AuthorizedClient {
   readonly homeRegion?: string;
   /** How many days its deleted tickets stay in the trash. */
   readonly trashDays?: number;
+  /** How many days its history entries are kept. */
+  readonly historyDays?: number;
 }
 
 /**

@@ -211,6 +211,56 @@ export const trashedTicketView = about(
 );
 export type TrashedTicketView = z.output<typeof trashedTicketView>;
 
+/** One change of a ticket or customer (`GET /ticket/{id}/history`, `GET /customer/{id}/history`). */
+export const HISTORY_KINDS = [
+  'created',
+  'updated',
+  'status_changed',
+  'replied',
+  'note_added',
+  'merged',
+  'unmerged',
+  'trashed',
+  'restored',
+  'erased',
+] as const;
+export const historyEntryView = about(
+  z.object({
+    id: about(text, "The entry's id (entries sort by it: oldest first)."),
+    at: about(
+      z.int(),
+      'When the change was committed (ms since the Unix epoch): the time of its events too.',
+    ),
+    kind: about(
+      z.enum(HISTORY_KINDS),
+      'What happened. `status_changed`: an update that changed the status (and with it the closed date) alone; `merged`/`unmerged`: on both tickets.',
+    ),
+    actor: about(
+      z.object({
+        clientId: about(text, 'The API client that made the change.'),
+        agentId: about(
+          maybe(text),
+          "The agent the request named as its author (a reply's `replyFromOperator`, a note's `insertBy`); null when it named none.",
+        ),
+        requestId: about(
+          maybe(text),
+          "The request (its `x-request-id` answer header); null for changes no API request made (the trash's expiry).",
+        ),
+      }),
+      'Who made the change.',
+    ),
+    changes: about(
+      z.array(z.object({ field: text, before: z.unknown(), after: z.unknown() })),
+      'For updates, merges and unmerges: each field that changed, with its stored value before and after (references as ids; null: absent). Empty for other kinds.',
+    ),
+    replies: about(z.array(text), 'Replies the change added (ids).'),
+    notes: about(z.array(text), 'Notes the change added (ids).'),
+    documents: about(z.array(text), 'Documents the change added (ids).'),
+  }),
+  'One change of a ticket or a customer, as it was committed (written in its own transaction: never missing, never twice). Kept two years unless the operator set otherwise.',
+);
+export type HistoryEntryView = z.output<typeof historyEntryView>;
+
 /** What a ticket with its parts adds to the summary. */
 export const ticketConversation = {
   replies: about(z.array(replyView), 'The most recent replies that fit, oldest first.'),

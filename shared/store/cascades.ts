@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
 import { conditionOf, queryOf, updateOf } from './expression';
+import type { HistoryOf } from './history';
 import { newId } from './ids';
 import { CASCADE_ATTRIBUTE, type ItemKey, keys, sortableTime } from './keys';
 import { queryAll } from './query-all';
@@ -24,7 +25,9 @@ export type CascadeWork =
   /** Objects no record points at any more (a replaced or removed photo). */
   | { kind: 'files'; keys: string[] }
   /** Every access token of a revoked client. */
-  | { kind: 'tokens'; clientId: string };
+  | { kind: 'tokens'; clientId: string }
+  /** The history of a deleted record (a customer: a ticket's goes with its collection). */
+  | { kind: 'history'; of: HistoryOf; recordId: string };
 
 export type Cascade = CascadeWork & {
   pk: string;

@@ -24,6 +24,8 @@ export interface EventDraft {
   resourceId: string;
   /** The changed record as stored after the change (null for a deletion: a tombstone). */
   resource: Item | null;
+  /** An update's record as it was before (its history lists what changed); not stored with the event. */
+  before?: Item | null;
 }
 
 /** An event as stored. */

@@ -124,6 +124,9 @@ export const keys = {
   /** One item per value of a multi-valued field (a ticket's tags). */
   tag: (tag: string): string => `${CHILD.tag}${tag}`,
 
+  /** The history of one ticket or customer (store/history.ts): its own partition, beside the record's. */
+  history: (tenantId: string, kind: 'TICKET' | 'CUSTOMER', id: string): string =>
+    `${keys.record(tenantId, kind, id).pk}#HISTORY`,
   /** The tenant's change feed: one partition, events ordered by `eventOrder`. */
   events: (tenantId: string): string => `${tenantPrefix(tenantId)}EVENTS`,
   /** The tenant whose feed partition `pk` is; undefined when `pk` is not a feed partition. */

@@ -341,6 +341,26 @@ const exercises: Record<OperationId, Exercise> = {
     });
   },
 
+  ticketHistory: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const { id } = await fullTicket(api, customer);
+    for (let i = 0; i < 3; i++) await api.put(`/ticket/reply/${id}`, { text: `r${i}` });
+    await as('ticketHistory', async () => {
+      await get(tenant, 200, `/ticket/${id}/history`);
+      await get(tenant, 200, `/ticket/${id}/history?page=2`);
+      await get(tenant, 404, `/ticket/${UNKNOWN}/history`);
+    });
+  },
+
+  customerHistory: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    await api.put(`/customer/update/${customer}`, { company: 'Engines' });
+    await as('customerHistory', async () => {
+      await get(tenant, 200, `/customer/${customer}/history`);
+      await get(tenant, 404, `/customer/${UNKNOWN}/history`);
+    });
+  },
+
   ticketInsert: async () => {
     const { tenant, api, customer } = await tenantWithCustomer();
     const agent = await api.create('/agent/insert', { name: 'A', email: 'a@example.com' });

@@ -53,6 +53,8 @@ describe('compatRole', () => {
         'ticketNotes',
         'ticketTrashList',
         'ticketReplies',
+        'ticketHistory',
+        'customerHistory',
         'ticketTypeList',
         'webhookDeliveries',
         'webhookList',

@@ -28,7 +28,14 @@ export interface ClientRecord {
   rehomedAt?: number;
   /** Days a deleted ticket stays in the trash (`client update --trash-days`); absent: TRASH_DAYS. */
   trashDays?: number;
+  /** Days a history entry is kept (`client update --history-days`); absent: HISTORY_DAYS. */
+  historyDays?: number;
 }
+
+/** Days a ticket's or customer's history entry is kept unless the operator set the client's own (two years). */
+export const HISTORY_DAYS = 730;
+/** The longest history retention an operator may set (ten years). */
+export const MAX_HISTORY_DAYS = 3650;
 
 /** Days a deleted ticket stays in the trash unless the operator set the client's own (0: purged at once). */
 export const TRASH_DAYS = 30;

@@ -1,0 +1,102 @@
+import { conditionOf, queryOf } from './expression';
+import { newId } from './ids';
+import { type ItemKey, keys } from './keys';
+import { queryAll } from './query-all';
+import { TTL_ATTRIBUTE } from './table-schema';
+import { ABSENT, type WriteOp } from './write-ops';
+
+/**
+ * The history of a ticket or a customer (docs/decisions.md, "History"): one entry per change, in
+ * its own partition beside the record's (`<record pk>#HISTORY`: a ticket's detail, which reads
+ * its whole collection, never reads it), written in the change's own transaction with the same
+ * stamp as its events, so it is exact: never missing, never twice. Kept `days` (DynamoDB's TTL),
+ * whatever the change feed keeps; removed with the record (the cascade of a purged ticket or a
+ * deleted customer). Its pages: history-pages.ts.
+ */
+export type HistoryOf = 'TICKET' | 'CUSTOMER';
+
+export type HistoryKind =
+  | 'created'
+  | 'updated'
+  | 'status_changed'
+  | 'replied'
+  | 'note_added'
+  | 'merged'
+  | 'unmerged'
+  | 'trashed'
+  | 'restored'
+  | 'erased';
+
+/** Who made a change: the API client, the agent the request names (a reply's or note's author), the request. */
+export interface Actor {
+  clientId: string;
+  agentId?: string | null;
+  requestId?: string | null;
+}
+
+/** One changed field, with its value before and after (null: absent). */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** One change of a record, as a commit drafts it. */
+export interface HistoryDraft {
+  of: HistoryOf;
+  recordId: string;
+  kind: HistoryKind;
+  actor: Actor;
+  changes?: FieldChange[];
+  /** What it added to a ticket: replies, notes, documents (ids). */
+  replies?: string[];
+  notes?: string[];
+  documents?: string[];
+}
+
+/** An entry as stored and read. */
+export interface HistoryEntry extends HistoryDraft {
+  /** The entry's own id (its order among the record's entries). */
+  id: string;
+  at: number;
+}
+
+const DAY_S = 86_400;
+
+/** The entries of one transaction, stamped `stamp` (their ids, sorted, keep the drafts' order). */
+export const historyWrites = (
+  tenantId: string,
+  drafts: readonly HistoryDraft[],
+  stamp: number,
+  days: number,
+): WriteOp[] => {
+  const ids = drafts.map(() => newId(stamp)).sort();
+  return drafts.map((draft, i) => {
+    const entryId = ids[i] as string;
+    return {
+      item: {
+        Put: {
+          Item: {
+            pk: keys.history(tenantId, draft.of, draft.recordId),
+            sk: keys.eventOrder(stamp, entryId),
+            entity: 'HISTORY',
+            ...draft,
+            id: entryId,
+            at: stamp,
+            [TTL_ATTRIBUTE]: Math.floor(stamp / 1000) + days * DAY_S,
+          },
+          ...conditionOf(ABSENT),
+        },
+      },
+    };
+  });
+};
+
+/** The keys of every entry of a record's history (what a cascade removes with the record). */
+export const historyKeys = async (tenantId: string, of: HistoryOf, id: string): Promise<ItemKey[]> =>
+  (
+    await queryAll({
+      ...queryOf({ partition: ['pk', keys.history(tenantId, of, id)] }, { project: ['pk', 'sk'] }),
+      ConsistentRead: true,
+    })
+  ).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
