@@ -88,11 +88,24 @@ const orphans = async (tenantId: string): Promise<string[]> => {
     start = out.LastEvaluatedKey;
   } while (start);
   const ticketPk = keys.record(tenantId, 'TICKET', '').pk;
+  const customerPk = keys.record(tenantId, 'CUSTOMER', '').pk;
+  // A ticket in the trash is not removed: its collection and history stay until it is purged.
   const live = new Set(
-    items.filter((i) => String(i.pk).startsWith(ticketPk) && i.sk === RECORD_SK).map((i) => String(i.pk)),
+    items
+      .filter((i) => String(i.pk).startsWith(ticketPk) && (i.sk === RECORD_SK || i.sk === keys.trashed))
+      .map((i) => String(i.pk)),
   );
+  const customers = new Set(
+    items.filter((i) => String(i.pk).startsWith(customerPk) && i.sk === RECORD_SK).map((i) => String(i.pk)),
+  );
+  // A history's partition is its record's, with `#HISTORY` after it.
+  const owner = (pk: string) => pk.replace(/#HISTORY$/, '');
   const found = items
-    .filter((i) => String(i.pk).startsWith(ticketPk) && !live.has(String(i.pk)))
+    .filter(
+      (i) =>
+        (String(i.pk).startsWith(ticketPk) && !live.has(owner(String(i.pk)))) ||
+        (String(i.pk).startsWith(customerPk) && !customers.has(owner(String(i.pk)))),
+    )
     .map((i) => `item ${i.pk} ${i.sk}`);
   for (const key of await listObjects(`t/${tenantId}/ticket/`)) {
     const ticketId = key.split('/')[3] ?? '';

@@ -75,6 +75,7 @@ describe('operator CLI', () => {
       revoked: false,
       homeRegion: expect.stringMatching(/^[a-z]{2}-[a-z]+-\d$/),
       trashDays: 30,
+      historyDays: 730,
     });
     expect(listed.stdout).not.toContain(apiToken);
 
@@ -106,6 +107,7 @@ describe('operator CLI', () => {
       revoked: false,
       homeRegion: expect.stringMatching(/^[a-z]{2}-[a-z]+-\d$/),
       trashDays: 30,
+      historyDays: 730,
     });
     const token = (await exchange(apiToken)).body.access_token;
     const lookup = () =>
@@ -145,6 +147,16 @@ describe('operator CLI', () => {
     await expect.poll(listed, settled).toMatchObject({ trashDays: 0, compat: 'standard' });
     for (const bad of ['366', '-1', '1.5', 'week', '']) {
       const refused = cli('client', 'update', '--client-id', clientId, '--trash-days', bad);
+      expect(refused.status, bad).toBe(2);
+      expect(refused.stdout, bad).toBe('');
+    }
+    // The history's retention, the same way.
+    const history = cli('client', 'update', '--client-id', clientId, '--history-days', '3650');
+    expect(history.status, history.stderr).toBe(0);
+    expect(JSON.parse(history.stdout)).toEqual({ clientId, historyDays: 3650 });
+    await expect.poll(listed, settled).toMatchObject({ historyDays: 3650, trashDays: 0 });
+    for (const bad of ['0', '3651', '-1', '1.5', 'year', '']) {
+      const refused = cli('client', 'update', '--client-id', clientId, '--history-days', bad);
       expect(refused.status, bad).toBe(2);
       expect(refused.stdout, bad).toBe('');
     }
