@@ -42,11 +42,16 @@ const tenantWithTicket = async (compat?: 'standard' | 'deskero') => {
   return { tenant, api, customer, ticket };
 };
 
-/** Every list route of the route table, its `{id}` filled with a ticket's id (a webhook's under /webhook). */
-const listPaths = (ticket: string, webhook: string) =>
+/** Every list route of the route table, its `{id}` filled with a ticket's id (a webhook's under /webhook, a customer's under /customer). */
+const listPaths = (ticket: string, webhook: string, customer: string) =>
   routes
     .filter((r) => compatRole(r) === 'list')
-    .map((r) => r.path.replace('{id}', r.path.startsWith('/webhook/') ? webhook : ticket));
+    .map((r) =>
+      r.path.replace(
+        '{id}',
+        r.path.startsWith('/webhook/') ? webhook : r.path.startsWith('/customer/') ? customer : ticket,
+      ),
+    );
 const newWebhook = async (client: TenantClient): Promise<string> =>
   (await client.post('/webhook/insert', { url: 'https://1.1.1.1/hooks' })).body.id;
 
@@ -128,22 +133,25 @@ describe('a client pinned to the deskero profile', () => {
     expect(page.body.ticket.records).toHaveLength(25);
     expect(page.body.ticket.nextQuery).not.toContain('limit');
     expect((await many.get('/ticket/list?status=opened&limit=1')).body.ticket.records).toHaveLength(25);
-    for (const path of listPaths(ticket, await newWebhook(api))) {
+    for (const path of listPaths(ticket, await newWebhook(api), customer)) {
       expect([200, 204], path).toContain((await api.get(`${path}?limit=1000`)).status);
     }
   });
 
   it('answers a list or search that matches nothing with 204 on every list route', async () => {
-    const { api: fresh, ticket: bare } = await tenantWithTicket('deskero');
+    const { api: fresh, ticket: bare, customer: one } = await tenantWithTicket('deskero');
     const searches: Record<string, string> = {
       '/ticket/list': 'status=closed',
       '/customer/list': `email=${UNKNOWN_EMAIL}`,
       '/ticketType/list': 'type=nothing',
       // The tenant's one webhook has no deliveries; past the last page of the list, nothing.
       '/webhook/list': 'page=2',
+      // A record's history has at least its creation: past its last page, nothing.
+      [`/ticket/${bare}/history`]: 'page=2',
+      [`/customer/${one}/history`]: 'page=2',
     };
-    const paths = listPaths(bare, await newWebhook(fresh));
-    expect(paths).toHaveLength(12);
+    const paths = listPaths(bare, await newWebhook(fresh), one);
+    expect(paths).toHaveLength(14);
     for (const path of paths) {
       const search = searches[path];
       expectNoContent(await fresh.get(search ? `${path}?${search}` : path), path);
