@@ -188,8 +188,9 @@ describe('a client pinned to the deskero profile', () => {
 describe('a client on the standard profile (the default)', () => {
   let api: TenantClient;
   let ticket: string;
+  let customer: string;
   beforeAll(async () => {
-    ({ api, ticket } = await tenantWithTicket());
+    ({ api, ticket, customer } = await tenantWithTicket());
   });
 
   it("gets today's answers: an empty page, 404, 'on hold', and limit refused as an unknown search field", async () => {
@@ -205,7 +206,7 @@ describe('a client on the standard profile (the default)', () => {
     expectNotFound(await api.get(`/ticket/${foreign.ticket}`), 'foreign ticket');
     expect((await api.get(`/ticket/${ticket}`)).body.status.status).toBe('on hold');
     expect((await api.get('/ticket/list')).body.ticket.records[0].status.status).toBe('on hold');
-    for (const path of listPaths(ticket, UNKNOWN_ID)) {
+    for (const path of listPaths(ticket, UNKNOWN_ID, customer)) {
       const res = await api.get(`${path}?limit=1000`);
       expect(res.status, path).toBe(400);
       expect(res.body.errors, path).toEqual([{ path: 'limit', message: 'unknown field' }]);

@@ -7,6 +7,7 @@ import { keys } from '../../shared/store/keys';
 import { TTL_ATTRIBUTE } from '../../shared/store/table-schema';
 import { invoke } from '../helpers/api';
 import { finishCascades } from '../helpers/cascades';
+import { everyRecord } from '../helpers/pages';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -24,21 +25,10 @@ type Entry = {
   documents: string[];
 };
 
-/** Every entry of a history, following the next cursors, and the totals the pages said. */
+/** Every entry of a history, following its pages, and the totals they said. */
 const history = async (api: TenantClient, url: string) => {
-  const entries: Entry[] = [];
-  const totals = new Set<number>();
-  let next: string | null = url;
-  while (next) {
-    const res = await api.get(next);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    entries.push(...res.body.history.records);
-    totals.add(res.body.history.totalRecords);
-    next = res.body.history.nextQuery
-      ? new URL(res.body.history.nextQuery).pathname + new URL(res.body.history.nextQuery).search
-      : null;
-  }
-  return { entries, totals: [...totals] };
+  const { records, totals } = await everyRecord<Entry>(api, url);
+  return { entries: records, totals };
 };
 
 const partition = async (pk: string) =>

@@ -5,6 +5,7 @@ import { db, tableName } from '../../shared/store/dynamo';
 import { ticketKey } from '../../shared/store/tickets';
 import { collectionItems, finishCascades } from '../helpers/cascades';
 import { drain } from '../helpers/feed';
+import { everyRecord } from '../helpers/pages';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -34,26 +35,6 @@ const ticketWith = async (
     replies: hours.map((h) => ({ text: `at ${h}`, replyDate: T0 + h * 3_600_000 })),
     ...extra,
   });
-
-/** Every record of a ticket's paged part, following the next cursors; and the total each page said. */
-const everyRecord = async (api: TenantClient, url: string) => {
-  const records: Record<string, unknown>[] = [];
-  const totals = new Set<number>();
-  let next: string | null = url;
-  while (next) {
-    const res = await api.get(next);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [list] = Object.values(res.body) as {
-      totalRecords: number;
-      records: Record<string, unknown>[];
-      nextQuery: string | null;
-    }[];
-    records.push(...(list?.records ?? []));
-    totals.add(list?.totalRecords ?? -1);
-    next = list?.nextQuery ? new URL(list.nextQuery).pathname + new URL(list.nextQuery).search : null;
-  }
-  return { records, totals: [...totals] };
-};
 
 const merge = (api: TenantClient, target: string, sources: string[]) =>
   api.put(`/ticket/merge/${target}`, { sources });
