@@ -16,7 +16,7 @@ import { closedDateAfter } from './ticket-rules';
  * replies and unites their tags and cc. Their replies, notes and documents stay where they are:
  * reads of the target's conversation read the sources' collections with its own, so a merge costs
  * the same whatever the conversations' length. A merged ticket takes no write but its unmerge,
- * which within UNMERGE_DAYS puts both sides back.
+ * which within `MERGE_LIMITS.unmergeDays` puts both sides back.
  */
 export const MERGE_LIMITS = {
   /** Tickets merged into one ticket at a time (each is a read of its conversation). */
@@ -192,7 +192,7 @@ const takeBack = (
 };
 
 /**
- * Undoes the merge of ticket `sourceId` within UNMERGE_DAYS: it is back as it was (status,
+ * Undoes the merge of ticket `sourceId` within `MERGE_LIMITS.unmergeDays`: it is back as it was (status,
  * closed date, conversation), and its target loses its replies from the count and the tags and
  * cc agents the merge added (those no other merged ticket brought too); replies, notes and tags
  * the target got after the merge stay with it. Idempotent: a ticket not merged is left as it is.
