@@ -1,6 +1,5 @@
 import { type DocumentBatch, documentRecords, plannedDocuments, stageDocuments } from '../blobs/documents';
 import type { NoteInput, ReplyInput, TicketInput } from '../schemas/ticket';
-import { cascadeWrite } from '../store/cascades';
 import { allocateSequence, releaseSequence } from '../store/counters';
 import { TRASH_DAYS } from '../store/entities/system';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
@@ -9,7 +8,7 @@ import { isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
 import { checkVersion } from '../store/record-writes';
 import { findTicket, readTicket } from '../store/ticket-reads';
-import { purgeWrites, readTrashed, restoreWrites, trashWrites } from '../store/ticket-trash';
+import { purgeWrites, readTrashed, removedWrites, restoreWrites, trashWrites } from '../store/ticket-trash';
 import {
   createTicketWrites,
   deleteTicketWrites,
@@ -236,7 +235,8 @@ const DAY_MS = 86_400_000;
  * Deletes a ticket (docs/decisions.md, "Trash"): one transaction takes it out of every list,
  * search and count (its tags, counts and reference counts go as for a removal) and keeps it in
  * the trash for the tenant's retention, its replies, notes and documents untouched. With a
- * retention of 0 days it is purged at once: its cascade (store/cascades.ts) removes the rest.
+ * retention of 0 days it is purged at once: its cascade (store/cascades.ts) removes the rest, and
+ * the tickets merged into it are let go, as a purge does (store/ticket-trash.ts `removedWrites`).
  */
 export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
   commit(ctx, async () => {
@@ -251,7 +251,7 @@ export const deleteTicket = (ctx: WriteContext, id: string): Promise<string> =>
         result: id,
         ops: [
           ...deleteTicketWrites(ctx.tenantId, current, ctx.ifMatch),
-          cascadeWrite(ctx.tenantId, { kind: 'ticket', ticketId: id }),
+          ...removedWrites(ctx.tenantId, current, Date.now()),
         ],
         events: [deleted, ticketLifecycle('purged', id, null)],
       };

@@ -122,26 +122,33 @@ export const restoreWrites = (
 };
 
 /**
- * What a purge writes besides taking the ticket out of the trash: one fewer in it, and the cascade
- * of its replies, notes, documents and files. `once` keys the cascade for a purge that may be
- * reported twice (TTL's: store/cascades.ts `cascadeWrite`); a second one then fails with `before`.
- * The tickets merged into it are let go: closed, no longer merged, their conversations their own.
+ * What a ticket removed for good leaves to do, written with its removal: the cascade of its
+ * replies, notes, documents and files, and the tickets merged into it let go (closed, no longer
+ * merged, their conversations their own; a merged ticket cannot be trashed, deleted or unmerged
+ * while this one exists, so each is still merged into it). `once` keys the cascade for a removal
+ * that may be reported twice (TTL's: store/cascades.ts `cascadeWrite`); a second one then fails
+ * with `before`.
  */
-export const purgedWrites = (
+export const removedWrites = (
   tenantId: string,
   ticket: Pick<TicketRecord, 'id' | 'merged'>,
   now: number,
   once?: { key: string; before: () => Error },
 ): WriteOp[] => [
-  trashCount(tenantId, -1),
   {
     ...cascadeWrite(tenantId, { kind: 'ticket', ticketId: ticket.id }, now, once?.key),
     ...(once ? { onConditionFailed: once.before } : {}),
   },
-  // The tickets merged into it are let go (a merged ticket cannot be trashed or unmerged while
-  // this one is in the trash: each is still merged into it).
   ...(ticket.merged ?? []).map((source) => releaseWrite(tenantId, source.id, ticket.id)),
 ];
+
+/** What a purge writes besides taking the ticket out of the trash: one fewer in it, and its removal's. */
+export const purgedWrites = (
+  tenantId: string,
+  ticket: Pick<TicketRecord, 'id' | 'merged'>,
+  now: number,
+  once?: { key: string; before: () => Error },
+): WriteOp[] => [trashCount(tenantId, -1), ...removedWrites(tenantId, ticket, now, once)];
 
 /** The ticket for good: out of the trash, and its cascade (its replies, notes, documents and files). */
 export const purgeWrites = (

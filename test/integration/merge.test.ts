@@ -1,6 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { setClientSettings } from '../../shared/auth/clients';
 import { db, tableName } from '../../shared/store/dynamo';
 import { ticketKey } from '../../shared/store/tickets';
 import { collectionItems, finishCascades } from '../helpers/cascades';
@@ -315,6 +317,21 @@ describe('merge', () => {
     expect(detail.status.status).toBe('closed');
     expect(detail.replies).toHaveLength(2);
     expect((await collectionItems(tenant.clientId, source)).length).toBe(3);
+    expect((await api.put(`/ticket/reply/${source}`, { text: 'again' })).status).toBe(200);
+  });
+
+  it('lets the sources go when the target is deleted with no trash kept (--trash-days 0)', async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    expect(await setClientSettings(tenant.clientId, { trashDays: 0 })).toBe(true);
+    forgetVerifiedTokens(); // the setting is read with the token (cached 30 s per instance)
+    const target = await ticketWith(api, customer, [0]);
+    const source = await ticketWith(api, customer, [1]);
+    await merge(api, target, [source]);
+    expect((await api.del(`/ticket/delete/${target}`)).status).toBe(200);
+    expect(await finishCascades(tenant.clientId)).toBe(1);
+    const detail = (await api.get(`/ticket/${source}`)).body;
+    expect(detail.mergedInto).toBeNull();
+    expect(detail.status.status).toBe('closed');
     expect((await api.put(`/ticket/reply/${source}`, { text: 'again' })).status).toBe(200);
   });
 
