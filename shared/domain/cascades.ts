@@ -3,8 +3,8 @@ import { type Cascade, finishCascade, isPending, pendingCascades } from '../stor
 import { clientTokenKeys, listClientItems } from '../store/client-items';
 import { withDeadline } from '../store/deadline';
 import type { TicketRecord } from '../store/entities/ticket';
-import { historyKeys } from '../store/history';
-import { blobKeys, RECORD_SK } from '../store/keys';
+import { blobKeys, keys, RECORD_SK } from '../store/keys';
+import { partitionKeys } from '../store/query-all';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
 import { purgedWrites } from '../store/ticket-trash';
@@ -27,7 +27,7 @@ const work = async (cascade: Cascade): Promise<void> => {
       const stray = await listBlobs(blobKeys.ticketFiles(tenantId, ticketId));
       await deleteBlobs([...new Set([...named, ...stray])]);
       await deleteKeys(collection.keys.filter((k) => k.sk !== RECORD_SK));
-      await deleteKeys(await historyKeys(tenantId, 'TICKET', ticketId));
+      await deleteKeys(await partitionKeys(keys.history(tenantId, 'TICKET', ticketId)));
       return;
     }
     case 'files':
@@ -37,7 +37,7 @@ const work = async (cascade: Cascade): Promise<void> => {
       await deleteKeys(await clientTokenKeys(cascade.clientId));
       return;
     case 'history':
-      await deleteKeys(await historyKeys(cascade.tenantId, cascade.of, cascade.recordId));
+      await deleteKeys(await partitionKeys(keys.history(cascade.tenantId, cascade.of, cascade.recordId)));
       return;
   }
 };

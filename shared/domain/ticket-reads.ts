@@ -119,7 +119,8 @@ export type DetailRecord = () => Promise<TicketDetail>;
 export const readTicketDetailPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
   const page = await listTicketHeads(tenantId, query, (tickets) => relatedOf(tickets));
   const heads = page.items.map((head) => {
-    const items = head && wholeDetailItems(head, DETAIL_LIMIT);
+    // A ticket others were merged into reads theirs too: finished as the page reaches it.
+    const items = head && !head.ticket.merged?.length ? wholeDetailItems(head, DETAIL_LIMIT) : undefined;
     return head && { head, parts: items && partsOf(items) };
   });
   const related = await readMore(
@@ -142,7 +143,7 @@ const detailRecord = (
   const { ticket } = head;
   if (parts) return async () => ({ ticket, parts, related });
   return async () => {
-    const finished = partsOf(await finishDetailItems(head, DETAIL_LIMIT));
+    const finished = partsOf(await finishDetailItems(tenantId, head, DETAIL_LIMIT));
     const more = await readMore(tenantId, related, relatedOf([], finished.replies, finished.notes));
     return { ticket, parts: finished, related: more };
   };

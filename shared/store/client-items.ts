@@ -4,7 +4,7 @@ import { db, tableName } from './dynamo';
 import { conditionOf, queryOf, updateOf } from './expression';
 import { SEQUENCE_HOME } from './home-fence';
 import { type ItemKey, keys } from './keys';
-import { queryAll } from './query-all';
+import { partitionKeys, queryAll } from './query-all';
 import { LIST_INDEX } from './table-schema';
 import { updateIf } from './update-if';
 import { ABSENT, COUNT, EXISTS, type WriteOp } from './write-ops';
@@ -102,10 +102,5 @@ export const rehomeWrites = (
 ];
 
 /** The keys of every access token a client holds. */
-export const clientTokenKeys = async (clientId: string): Promise<ItemKey[]> =>
-  (await queryAll(
-    queryOf(
-      { partition: ['pk', keys.client(clientId).pk], sort: { beginsWith: ['sk', keys.accessTokenPrefix] } },
-      { project: ['pk', 'sk'] },
-    ),
-  )) as unknown as ItemKey[];
+export const clientTokenKeys = (clientId: string): Promise<ItemKey[]> =>
+  partitionKeys(keys.client(clientId).pk, keys.accessTokenPrefix);

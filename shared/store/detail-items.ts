@@ -4,7 +4,7 @@ import type { DocumentRecord, NoteRecord, ReplyRecord } from './entities/ticket'
 import type { Item } from './entity';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { type ChildKind, childKind, childPrefix, keys, RECORD_SK } from './keys';
+import { type ChildKind, childKind, childPrefix, RECORD_SK } from './keys';
 import { queryAll } from './query-all';
 import { type StoredTicket, ticketKey, ticketOf } from './tickets';
 
@@ -86,14 +86,11 @@ const itemsOf = (head: DetailHead, kind: ChildKind) =>
   head.items.filter((item) => childKind(String(item.sk)) === kind);
 
 /**
- * What a detail shows when its head read all of it (no request), else undefined: a ticket other
- * tickets were merged into also shows theirs (`finishDetailItems`).
+ * What a detail shows of the ticket's own collection when its head read all of it (no request),
+ * else undefined. A ticket other tickets were merged into shows theirs too: `finishDetailItems`.
  */
 export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDetailItems | undefined =>
-  readWhole(head, 'document') &&
-  readWhole(head, 'reply') &&
-  readWhole(head, 'note') &&
-  !head.ticket.merged?.length
+  readWhole(head, 'document') && readWhole(head, 'reply') && readWhole(head, 'note')
     ? {
         ticket: head.ticket,
         documents: sortDocuments(itemsOf(head, 'document') as unknown as DocumentRecord[]),
@@ -107,20 +104,24 @@ export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDe
  * parallel: the document records (small) all of them, the replies and the notes newest first,
  * each until `limit` says a response could not show more of them.
  */
-export const finishDetailItems = async (head: DetailHead, limit: RecentLimit): Promise<TicketDetailItems> => {
+export const finishDetailItems = async (
+  tenantId: string,
+  head: DetailHead,
+  limit: RecentLimit,
+): Promise<TicketDetailItems> => {
   const sources = head.ticket.merged ?? [];
   if (sources.length > 0)
     return withMerged(
-      await Promise.all([ownItems(head, limit), ...sources.map((s) => mergedItems(head, s.id, limit))]),
+      await Promise.all([ownItems(head, limit), ...sources.map((s) => mergedItems(tenantId, s.id, limit))]),
       head.ticket,
       limit,
     );
   return ownItems(head, limit);
 };
 
-/** The collection of a ticket merged into the one `head` read: in its tenant, next to it. */
-const mergedItems = async (head: DetailHead, id: string, limit: RecentLimit): Promise<TicketDetailItems> => {
-  const source = await readDetailHead(keys.nextTo(head.pk, id));
+/** The collection of a ticket merged into another, as a detail reads it. */
+const mergedItems = async (tenantId: string, id: string, limit: RecentLimit): Promise<TicketDetailItems> => {
+  const source = await readDetailHead(ticketKey(tenantId, id).pk);
   return source
     ? ownItems(source, limit)
     : { ticket: undefined, replies: none(), notes: none(), documents: [] };
@@ -155,7 +156,7 @@ const bySortKey = (a: Item, b: Item) =>
 
 /** What a detail shows of one ticket's own collection, from its head. */
 const ownItems = async (head: DetailHead, limit: RecentLimit): Promise<TicketDetailItems> => {
-  const whole = wholeDetailItems({ ...head, ticket: { ...head.ticket, merged: [] } }, limit);
+  const whole = wholeDetailItems(head, limit);
   if (whole) return whole;
   const recent = (kind: 'reply' | 'note') =>
     readWhole(head, kind) ? latest(itemsOf(head, kind), limit.count) : readRecent(head.pk, kind, limit);
@@ -182,7 +183,7 @@ export const readDetailItems = async (
 ): Promise<TicketDetailItems> => {
   const head = isId(id) ? await readDetailHead(ticketKey(tenantId, id).pk) : undefined;
   if (!head) return { ticket: undefined, replies: none(), notes: none(), documents: [] };
-  return finishDetailItems(head, limit);
+  return finishDetailItems(tenantId, head, limit);
 };
 
 const none = <T>(): Recent<T> => ({ items: [], complete: true });

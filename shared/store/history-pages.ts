@@ -1,12 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './dynamo';
 import { NotFound } from './errors';
-import { projectionOf } from './expression';
 import type { HistoryEntry, HistoryOf } from './history';
 import { isId } from './ids';
 import { keys } from './keys';
 import { pageOf } from './page-read';
 import type { Page } from './pages';
+import { readExisting } from './read-existing';
 import { TABLE_KEY } from './table-schema';
 
 /**
@@ -21,17 +19,9 @@ export const listHistory = async (
   id: string,
   query: { page: number; cursor?: string },
 ): Promise<Page<HistoryEntry>> => {
-  const missing = new NotFound(`${of === 'TICKET' ? 'Ticket' : 'Customer'} ${id}`);
-  if (!isId(id)) throw missing;
-  const record = db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.record(tenantId, of, id),
-      ConsistentRead: true,
-      ...projectionOf(['pk']),
-    }),
-  );
-  const [page, found] = await Promise.all([
+  const missing = () => new NotFound(`${of === 'TICKET' ? 'Ticket' : 'Customer'} ${id}`);
+  if (!isId(id)) throw missing();
+  const [page] = await Promise.all([
     pageOf(
       {
         tenantId,
@@ -46,8 +36,7 @@ export const listHistory = async (
       query.page,
       query.cursor,
     ),
-    record,
+    readExisting(keys.record(tenantId, of, id), [], missing),
   ]);
-  if (!found.Item) throw missing;
   return page as unknown as Page<HistoryEntry>;
 };

@@ -1,7 +1,6 @@
-import { conditionOf, queryOf } from './expression';
+import { conditionOf } from './expression';
 import { newId } from './ids';
-import { type ItemKey, keys } from './keys';
-import { queryAll } from './query-all';
+import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 
@@ -91,12 +90,3 @@ export const historyWrites = (
     };
   });
 };
-
-/** The keys of every entry of a record's history (what a cascade removes with the record). */
-export const historyKeys = async (tenantId: string, of: HistoryOf, id: string): Promise<ItemKey[]> =>
-  (
-    await queryAll({
-      ...queryOf({ partition: ['pk', keys.history(tenantId, of, id)] }, { project: ['pk', 'sk'] }),
-      ConsistentRead: true,
-    })
-  ).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));

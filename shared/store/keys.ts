@@ -117,8 +117,6 @@ export const keys = {
   reply: (replyDate: number, replyId: string): string =>
     `${CHILD.reply}${sortableTime(replyDate)}#${replyId}`,
   note: (noteId: string): string => `${CHILD.note}${noteId}`,
-  /** The partition of record `id` of the same tenant and kind as the record partition `pk`. */
-  nextTo: (pk: string, id: string): string => `${pk.slice(0, pk.lastIndexOf('#') + 1)}${id}`,
   /** Document records (read by id for downloads; ordered by their `addedAt`, `position`). */
   document: (documentId: string): string => `${CHILD.document}${documentId}`,
   /** One item per value of a multi-valued field (a ticket's tags). */

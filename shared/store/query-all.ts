@@ -1,5 +1,7 @@
 import { paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
+import { queryOf } from './expression';
+import type { ItemKey } from './keys';
 
 type Item = Record<string, unknown>;
 
@@ -12,3 +14,13 @@ export const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>): Pro
   }
   return items;
 };
+
+/** The keys of every item of partition `pk` (those whose sort key begins with `prefix`), read consistently: what a cleanup deletes. */
+export const partitionKeys = async (pk: string, prefix?: string): Promise<ItemKey[]> =>
+  (await queryAll({
+    ...queryOf(
+      { partition: ['pk', pk], ...(prefix ? { sort: { beginsWith: ['sk', prefix] } } : {}) },
+      { project: ['pk', 'sk'] },
+    ),
+    ConsistentRead: true,
+  })) as unknown as ItemKey[];

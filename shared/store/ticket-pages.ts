@@ -1,7 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
 import { readDocuments, sortDocuments } from './detail-items';
-import { db, tableName } from './dynamo';
 import {
   type DocumentRecord,
   type NoteRecord,
@@ -10,7 +8,6 @@ import {
   ticketEntity,
 } from './entities/ticket';
 import type { Item } from './entity';
-import { projectionOf } from './expression';
 import { isId } from './ids';
 import { type ChildKind, childKind, childPrefix, RECORD_SK } from './keys';
 import { hasPageAttributes } from './migrations/legacy';
@@ -18,6 +15,7 @@ import { countEntries } from './page-count';
 import { listPage, pageOf } from './page-read';
 import { type PageSource, partitionsOf } from './page-source';
 import type { Page } from './pages';
+import { readExisting } from './read-existing';
 import { searchTarget } from './search-targets';
 import { TABLE_KEY } from './table-schema';
 import {
@@ -194,15 +192,9 @@ interface Parent {
 
 /** The ticket (consistent), or 404: a GetItem of its reply count and merged tickets. */
 const existing = async (tenantId: string, id: string): Promise<Parent> => {
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: ticketKey(tenantId, id),
-      ConsistentRead: true,
-      ...projectionOf(['pk', 'numberOfReplies', 'merged']),
-    }),
+  const item = await readExisting(ticketKey(tenantId, id), ['numberOfReplies', 'merged'], () =>
+    ticketMissing(id),
   );
-  if (!out.Item) throw ticketMissing(id);
-  const merged = (out.Item.merged ?? []) as { id: string }[];
-  return { numberOfReplies: Number(out.Item.numberOfReplies ?? 0), merged: merged.map((m) => m.id) };
+  const merged = (item.merged ?? []) as { id: string }[];
+  return { numberOfReplies: Number(item.numberOfReplies ?? 0), merged: merged.map((m) => m.id) };
 };

@@ -1,17 +1,15 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { cascadeWrite } from './cascades';
-import { derivedWrites } from './derived-writes';
 import { db, tableName } from './dynamo';
-import { type TicketRecord, ticketEntity } from './entities/ticket';
+import type { TicketRecord } from './entities/ticket';
 import type { Item } from './entity';
 import { conditionOf } from './expression';
-import { deleteWrite, preconditionOf } from './item-changes';
 import { counterNames, keys, TRASHED_TICKET } from './keys';
 import { storeRegion } from './store-region';
 import { LIST_INDEX, TTL_ATTRIBUTE } from './table-schema';
-import { createTicketWrites, releaseWrite } from './ticket-writes';
-import { NOT_MERGED, type StoredTicket, ticketFields, ticketKey } from './tickets';
+import { createTicketWrites, deleteTicketWrites, releaseWrite } from './ticket-writes';
+import { type StoredTicket, ticketFields, ticketKey } from './tickets';
 import { countDelta, EXISTS, type WriteOp } from './write-ops';
 
 /**
@@ -62,14 +60,7 @@ export const trashWrites = (
 ): WriteOp[] => {
   const { id } = current;
   return [
-    {
-      ...deleteWrite(ticketEntity, tenantId, current as unknown as Item, {
-        ...preconditionOf(ticketEntity.label, id, ifMatch),
-        condition: NOT_MERGED,
-      }),
-      feedOrdered: true,
-    },
-    ...derivedWrites(ticketEntity, tenantId, id, undefined, ticketFields(current)),
+    ...deleteTicketWrites(tenantId, current, ifMatch),
     {
       item: {
         Put: {
