@@ -85,7 +85,7 @@ export interface VerifiedClient {
  */
 const CACHE_MS = 30_000;
 const MAX_CACHED = 1000;
-const verified = new Map<string, VerifiedClient & { expiresAt: number; until: number }>();
+const verified = new Map<string, { client: VerifiedClient; expiresAt: number; until: number }>();
 
 /**
  * Checks a bearer token of a client with one strongly consistent BatchGetItem of the token item
@@ -99,13 +99,7 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
   const cacheKey = `${clientId}\n${tokenHash}`;
   const now = Date.now();
   const hit = verified.get(cacheKey);
-  if (hit && hit.until > now && hit.expiresAt > now)
-    return {
-      compat: hit.compat,
-      homeRegion: hit.homeRegion,
-      trashDays: hit.trashDays,
-      historyDays: hit.historyDays,
-    };
+  if (hit && hit.until > now && hit.expiresAt > now) return hit.client;
 
   const tokenKey = keys.accessToken(clientId, tokenHash);
   const clientKey = keys.client(clientId);
@@ -131,12 +125,15 @@ export const verifyAccessToken = async (clientId: string, token: string): Promis
     verified.delete(cacheKey);
     throw new Unauthorized();
   }
-  const compat = storedCompat(client.compat);
-  const trashDays = trashDaysOf(client);
-  const historyDays = historyDaysOf(client);
+  const settings: VerifiedClient = {
+    compat: storedCompat(client.compat),
+    homeRegion,
+    trashDays: trashDaysOf(client),
+    historyDays: historyDaysOf(client),
+  };
   if (verified.size >= MAX_CACHED) verified.clear();
-  verified.set(cacheKey, { compat, homeRegion, trashDays, historyDays, expiresAt, until: now + CACHE_MS });
-  return { compat, homeRegion, trashDays, historyDays };
+  verified.set(cacheKey, { client: settings, expiresAt, until: now + CACHE_MS });
+  return settings;
 };
 
 export const forgetVerifiedTokens = (): void => verified.clear();

@@ -19,6 +19,7 @@ const storeAccount = (given: CustomerInput['account'], current: StoredAccount | 
 /** Customers: new ones default to `topClient: false` and language `en`; the photo goes to S3. */
 export const customers: RecordResource<CustomerRecord, CustomerInput> = {
   entity: customerEntity,
+  history: 'CUSTOMER',
   prepare: (input, current) => {
     const { profilePhotoBlob: _photo, account, ...rest } = input;
     const fields: Partial<CustomerRecord> = { ...rest };

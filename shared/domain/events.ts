@@ -21,6 +21,14 @@ type Change = 'created' | 'updated' | 'deleted';
 /** Whether writes of records of this kind are events: webhook subscriptions are not (domain/webhooks.ts). */
 export const inFeed = (kind: EntityKind): kind is FeedKind => kind in RESOURCE;
 
+/** An event of `type` about `id`: the resource after (null: gone), and before it when it changed. */
+const draft = (type: string, id: string, record: object | null, before?: object): EventDraft => ({
+  type,
+  resourceId: id,
+  resource: record as Record<string, unknown> | null,
+  ...(before ? { before: before as Record<string, unknown> } : {}),
+});
+
 /** A record created, updated (what it reads like now) or deleted (a tombstone). */
 export const changed = (
   kind: FeedKind,
@@ -28,12 +36,7 @@ export const changed = (
   id: string,
   record: object | null,
   before?: object,
-): EventDraft => ({
-  type: `${RESOURCE[kind]}.${change}`,
-  resourceId: id,
-  resource: change === 'deleted' ? null : (record as Record<string, unknown>),
-  ...(before ? { before: before as Record<string, unknown> } : {}),
-});
+): EventDraft => draft(`${RESOURCE[kind]}.${change}`, id, change === 'deleted' ? null : record, before);
 
 /**
  * A ticket back from the trash (what it reads like now), or purged from it for good; merged or
@@ -44,20 +47,11 @@ export const ticketLifecycle = (
   id: string,
   record: object | null,
   before?: object,
-): EventDraft => ({
-  type: `ticket.${what}`,
-  resourceId: id,
-  resource: record as Record<string, unknown> | null,
-  ...(before ? { before: before as Record<string, unknown> } : {}),
-});
+): EventDraft => draft(`ticket.${what}`, id, record, before);
 
 /** Something added to a ticket: a reply, a note, a document. */
 export const addedToTicket = (
   what: 'replied' | 'note_added' | 'attachment_added',
   ticketId: string,
   record: object,
-): EventDraft => ({
-  type: `ticket.${what}`,
-  resourceId: ticketId,
-  resource: record as Record<string, unknown>,
-});
+): EventDraft => draft(`ticket.${what}`, ticketId, record);

@@ -8,14 +8,23 @@ import type { Actor, FieldChange, HistoryDraft, HistoryKind, HistoryOf } from '.
  */
 type Item = Record<string, unknown>;
 
-/** The kind of history entry an event type starts, and whose history it is; none: not recorded. */
-const KINDS: Record<string, { of: HistoryOf; kind: HistoryKind | 'added' } | undefined> = {
+/**
+ * What an event type records: whose history, the kind of entry it starts, the list of the entry
+ * its resource's id joins, and the field naming the agent who wrote it; none: not recorded.
+ */
+type Recorded = {
+  of: HistoryOf;
+  kind: HistoryKind;
+  list?: 'replies' | 'notes' | 'documents';
+  agent?: 'replyFromOperator' | 'insertBy';
+};
+const KINDS: Record<string, Recorded | undefined> = {
   'ticket.created': { of: 'TICKET', kind: 'created' },
   'ticket.updated': { of: 'TICKET', kind: 'updated' },
-  'ticket.replied': { of: 'TICKET', kind: 'replied' },
-  'ticket.note_added': { of: 'TICKET', kind: 'note_added' },
+  'ticket.replied': { of: 'TICKET', kind: 'replied', list: 'replies', agent: 'replyFromOperator' },
+  'ticket.note_added': { of: 'TICKET', kind: 'note_added', list: 'notes', agent: 'insertBy' },
   // A document is part of the change that added it (a reply, an update, an insert).
-  'ticket.attachment_added': { of: 'TICKET', kind: 'added' },
+  'ticket.attachment_added': { of: 'TICKET', kind: 'updated', list: 'documents' },
   'ticket.deleted': { of: 'TICKET', kind: 'trashed' },
   'ticket.restored': { of: 'TICKET', kind: 'restored' },
   'ticket.merged': { of: 'TICKET', kind: 'merged' },
@@ -47,10 +56,7 @@ const shown = (field: string, value: unknown): unknown => {
 };
 
 /** The fields that differ between two states of a record, in the order of `after`'s fields. */
-export const fieldChanges = (
-  before: Item | null | undefined,
-  after: Item | null | undefined,
-): FieldChange[] => {
+const fieldChanges = (before: Item | null | undefined, after: Item | null | undefined): FieldChange[] => {
   const fields = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])];
   return fields.flatMap((field) => {
     if (UNLISTED.has(field)) return [];
@@ -66,14 +72,6 @@ const kindOfUpdate = (changes: FieldChange[]): HistoryKind =>
     ? 'status_changed'
     : 'updated';
 
-/** The agent a reply or note names as its author. */
-const agentOf = (e: EventDraft): string | undefined => {
-  const r = e.resource ?? {};
-  const agent =
-    e.type === 'ticket.replied' ? r.replyFromOperator : e.type === 'ticket.note_added' ? r.insertBy : null;
-  return typeof agent === 'string' ? agent : undefined;
-};
-
 /** The history entries of a commit's events, in the order of the records' first events. */
 export const historyOf = (events: readonly EventDraft[], actor: Actor): HistoryDraft[] => {
   const entries = new Map<string, HistoryDraft>();
@@ -83,36 +81,21 @@ export const historyOf = (events: readonly EventDraft[], actor: Actor): HistoryD
     const key = `${known.of}#${e.resourceId}`;
     let entry = entries.get(key);
     if (!entry) {
-      const changes =
-        known.kind === 'updated' || known.kind === 'merged' || known.kind === 'unmerged'
-          ? fieldChanges(e.before, e.resource)
-          : undefined;
+      // An update, a merge, an unmerge: what it changed.
+      const changes = e.before ? fieldChanges(e.before, e.resource) : undefined;
       entry = {
         of: known.of,
         recordId: e.resourceId,
-        kind:
-          known.kind === 'added'
-            ? 'updated'
-            : known.kind === 'updated' && changes
-              ? kindOfUpdate(changes)
-              : known.kind,
+        kind: known.kind === 'updated' && changes ? kindOfUpdate(changes) : known.kind,
         actor: { ...actor },
         ...(changes ? { changes } : {}),
       };
       entries.set(key, entry);
     }
     const added = e.resource?.id;
-    const list =
-      e.type === 'ticket.replied'
-        ? 'replies'
-        : e.type === 'ticket.note_added'
-          ? 'notes'
-          : e.type === 'ticket.attachment_added'
-            ? 'documents'
-            : undefined;
-    if (list && typeof added === 'string') entry[list] = [...(entry[list] ?? []), added];
-    const agent = agentOf(e);
-    if (agent && !entry.actor.agentId) entry.actor = { ...entry.actor, agentId: agent };
+    if (known.list && typeof added === 'string') entry[known.list] = [...(entry[known.list] ?? []), added];
+    const agent = known.agent && e.resource?.[known.agent];
+    if (typeof agent === 'string' && !entry.actor.agentId) entry.actor = { ...entry.actor, agentId: agent };
   }
   return [...entries.values()];
 };

@@ -1,6 +1,7 @@
 import { cascadeWrite } from '../store/cascades';
 import type { BaseRecord, RecordEntity, Stored } from '../store/entities/records';
 import type { EventDraft } from '../store/events';
+import type { HistoryOf } from '../store/history';
 import { getRecord } from '../store/record-reads';
 import { checkVersion, deleteWrites, fieldsOf, insertWrites, updateWrites } from '../store/record-writes';
 import { assertFits } from '../store/transact';
@@ -25,6 +26,8 @@ export interface RecordResource<T extends BaseRecord, I> {
    * must say so here.
    */
   silent?: true;
+  /** Its changes have a history (domain/history.ts), which the cascade of its delete removes. */
+  history?: HistoryOf;
   /**
    * Items an update writes beside the record, in its transaction, given the record as read and
    * its fields after the change (a re-enabled webhook subscription starts its redelivery).
@@ -156,10 +159,7 @@ export const deleteRecord = <T extends BaseRecord, I>(
       ops: [
         ...deleteWrites(r.entity, ctx.tenantId, current, ctx.ifMatch),
         ...releaseWrites(r, ctx.tenantId, fieldsOf(current), undefined),
-        // A customer's history goes with it.
-        ...(r.entity.kind === 'CUSTOMER'
-          ? [cascadeWrite(ctx.tenantId, { kind: 'history', of: 'CUSTOMER', recordId: id })]
-          : []),
+        ...(r.history ? [cascadeWrite(ctx.tenantId, { kind: 'history', of: r.history, recordId: id })] : []),
       ],
       events: eventsOf(r, 'deleted', id, null),
     };

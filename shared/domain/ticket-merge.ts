@@ -12,8 +12,8 @@ import { closedDateAfter } from './ticket-rules';
 /**
  * Merge and unmerge (docs/decisions.md, "Merge"). A merge changes the ticket items alone, in one
  * transaction: each source is closed and says `mergedInto`; the target lists its sources (with
- * their reply counts, tags and cc agents, and what of those the merge added), counts their
- * replies and unites their tags and cc. Their replies, notes and documents stay where they are:
+ * their tags and cc agents, and what of those the merge added), counts their replies (a merged
+ * ticket takes none, so an unmerge takes back its own count) and unites their tags and cc. Their replies, notes and documents stay where they are:
  * reads of the target's conversation read the sources' collections with its own, so a merge costs
  * the same whatever the conversations' length. A merged ticket takes no write but its unmerge,
  * which within `MERGE_LIMITS.unmergeDays` puts both sides back.
@@ -45,7 +45,6 @@ const merged = (target: StoredTicket, sources: StoredTicket[], now: number) => {
     return {
       id: s.id,
       at: now,
-      replies: s.numberOfReplies,
       tags: s.tags ?? [],
       cc: s.cc ?? [],
       addedTags: withTags.added,
@@ -225,7 +224,7 @@ export const unmergeTicket = async (ctx: WriteContext, sourceId: string): Promis
       tags: tags.values,
       cc: cc.values,
       managedDate: now,
-      numberOfReplies: target.numberOfReplies - entry.replies,
+      numberOfReplies: target.numberOfReplies - source.numberOfReplies,
       merged: cc.rest,
     };
     const sourceAfter: TicketRecord = {
@@ -240,7 +239,7 @@ export const unmergeTicket = async (ctx: WriteContext, sourceId: string): Promis
     return {
       result: sourceId,
       ops: [
-        ...exactUpdateWrites(tenantId, target, targetAfter, -entry.replies),
+        ...exactUpdateWrites(tenantId, target, targetAfter, -source.numberOfReplies),
         ...exactUpdateWrites(tenantId, source, sourceAfter, 0),
       ],
       events: [

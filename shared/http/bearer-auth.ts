@@ -1,8 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { forgetClientTokens, verifyAccessToken } from '../auth/access-tokens';
+import { forgetClientTokens, type VerifiedClient, verifyAccessToken } from '../auth/access-tokens';
 import { bearerCredentials } from '../auth/credentials';
-import type { CompatProfile } from '../schemas/compat';
 import { HomeMoving } from '../store/errors';
 import { throttledAuthentication } from './auth-throttle';
 import { clientOf, requestState } from './request-state';
@@ -15,18 +14,15 @@ import { clientOf, requestState } from './request-state';
  */
 export const bearerAuth = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: async ({ event }) => {
-    let compat: CompatProfile | undefined;
-    let homeRegion: string | undefined;
-    let trashDays: number | undefined;
-    let historyDays: number | undefined;
+    let verified: VerifiedClient | undefined;
     const { clientId } = await throttledAuthentication(
       event,
       () => bearerCredentials(event.headers),
       async ({ clientId, token }) => {
-        ({ compat, homeRegion, trashDays, historyDays } = await verifyAccessToken(clientId, token));
+        verified = await verifyAccessToken(clientId, token);
       },
     );
-    requestState(event).client = { tenantId: clientId, compat, homeRegion, trashDays, historyDays };
+    requestState(event).client = { tenantId: clientId, ...verified };
   },
   // The client's home moved (a re-home): the next request reads it again, not the remembered one.
   onError: ({ event, error }) => {

@@ -62,16 +62,15 @@ export interface HistoryEntry extends HistoryDraft {
 
 const DAY_S = 86_400;
 
-/** The entries of one transaction, stamped `stamp` (their ids, sorted, keep the drafts' order). */
+/** The entries of one transaction, stamped `stamp` (one per record: each in its own partition). */
 export const historyWrites = (
   tenantId: string,
   drafts: readonly HistoryDraft[],
   stamp: number,
   days: number,
-): WriteOp[] => {
-  const ids = drafts.map(() => newId(stamp)).sort();
-  return drafts.map((draft, i) => {
-    const entryId = ids[i] as string;
+): WriteOp[] =>
+  drafts.map((draft) => {
+    const entryId = newId(stamp);
     return {
       item: {
         Put: {
@@ -89,4 +88,3 @@ export const historyWrites = (
       },
     };
   });
-};

@@ -42,8 +42,6 @@ export interface MergedSource {
   id: string;
   /** When it was merged (ms). */
   at: number;
-  /** Its `numberOfReplies` then: it takes no replies while merged, so that many stay counted here. */
-  replies: number;
   /** Its tags and cc agents, and those of them this ticket did not have before the merge. */
   tags: string[];
   cc: string[];
