@@ -74,13 +74,17 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 
 /**
  * What a cursor is bound to besides tenant and resource: the index (by the name of the one it
- * succeeds, if any: both order alike), the partition and the range it reads.
+ * succeeds, if any: both order alike), the partition and the range it reads, and the partitions
+ * read with it.
  */
-export const sourceDigest = (src: Pick<PageSource, 'index' | 'partition' | 'range'>): string => {
+export const sourceDigest = (src: Pick<PageSource, 'index' | 'partition' | 'range' | 'alsoIn'>): string => {
   const range = src.range;
   const index = src.index.succeeds ?? src.index.name;
   if (!range || 'from' in range) return digest(`${index}\n${src.partition}\n${range?.from ?? ''}`);
-  return digest(`${index ?? ''}\n${src.partition}\n^${range.prefix}`);
+  // The partitions read with it (a merged ticket's): a merge or unmerge changes the list, and its
+  // cursors' carried total with it.
+  const also = src.alsoIn?.length ? `\n${src.alsoIn.join(',')}` : '';
+  return digest(`${index ?? ''}\n${src.partition}\n^${range.prefix}${also}`);
 };
 
 /** The binding of a list request's cursors (what sourceDigest makes of its source). */

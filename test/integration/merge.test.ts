@@ -335,6 +335,21 @@ describe('merge', () => {
     expect((await api.put(`/ticket/reply/${source}`, { text: 'again' })).status).toBe(200);
   });
 
+  it('refuses a cursor of a conversation taken before a merge changed what it reads (no stale total)', async () => {
+    const { api, customer } = await tenantWithCustomer();
+    const target = await ticketWith(api, customer, []);
+    const source = await ticketWith(api, customer, []);
+    for (let i = 0; i < 26; i++) await api.put(`/ticket/addNote/${target}`, { note: `t${i}` });
+    await api.put(`/ticket/addNote/${source}`, { note: 's' });
+    const before = (await api.get(`/ticket/${target}/notes`)).body.note;
+    expect(before.totalRecords).toBe(26);
+    await merge(api, target, [source]);
+    const stale = await api.get(before.nextQuery);
+    expect(stale.status).toBe(400);
+    expect(stale.body.type).toBe('urn:helpdesk:problem:bad-request');
+    expect((await everyRecord(api, `/ticket/${target}/notes`)).totals).toEqual([27]);
+  });
+
   it('reports merges and unmerges on both sides in the feed, each ticket as it reads then', async () => {
     const { api, customer } = await tenantWithCustomer();
     const target = await ticketWith(api, customer, []);
