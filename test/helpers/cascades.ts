@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { drainCascades } from '../../shared/domain/cascades';
 import { pendingCascades } from '../../shared/store/cascades';
-import { db, tableName } from '../../shared/store/dynamo';
+import { clientTokenKeys } from '../../shared/store/client-items';
 import { keys } from '../../shared/store/keys';
+import { partitionItems } from './partition';
 
 /**
  * Does what the cascade worker does for the removals a test made (the stream drives it under
@@ -17,28 +17,9 @@ export const finishCascades = async (tenantId: string): Promise<number> => {
   return finished;
 };
 
-/** Every access-token item a client holds, read consistently. */
-export const tokenItems = async (clientId: string) =>
-  (
-    await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-        ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': keys.accessTokenPrefix },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
+/** Every access-token item a client holds (their keys), read consistently. */
+export const tokenItems = clientTokenKeys;
 
 /** Every item left in a ticket's item collection (the ticket's own included), read consistently. */
-export const collectionItems = async (tenantId: string, ticketId: string) =>
-  (
-    await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.record(tenantId, 'TICKET', ticketId).pk },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
+export const collectionItems = (tenantId: string, ticketId: string) =>
+  partitionItems(keys.record(tenantId, 'TICKET', ticketId).pk);

@@ -21,6 +21,9 @@ export const page = async (api: TenantClient, url: string): Promise<FeedPage> =>
   return res.body.event;
 };
 
+/** Waits past the feed's lag (100 ms in tests): events committed before are all readable then. */
+export const settle = () => new Promise((r) => setTimeout(r, 150));
+
 /** Every event from `url` on, following nextQuery until a page comes back empty; and where to poll. */
 export const drain = async (api: TenantClient, url = '/event/list') => {
   const events: FeedEvent[] = [];

@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/store/dynamo';
-import { keys } from '../../shared/store/keys';
+import { db } from '../../shared/store/dynamo';
 import { newTenant, type Tenant } from '../helpers/api';
 import { listObjects } from '../helpers/bucket';
-import { finishCascades } from '../helpers/cascades';
+import { collectionItems, finishCascades } from '../helpers/cascades';
 import { parseDisposition } from '../helpers/disposition';
 import { gif, jpeg, png } from '../helpers/images';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
@@ -257,14 +255,7 @@ describe('attached documents', () => {
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await objects()).toEqual([]);
     expect((await download(doc.downloadUrl)).status).toBe(404);
-    const left = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.record(tenant.clientId, 'TICKET', id).pk },
-      }),
-    );
-    expect(left.Items).toEqual([]);
+    expect(await collectionItems(tenant.clientId, id)).toEqual([]);
   });
 
   it('downloads under any name with a well-formed Content-Disposition (quotes, CR/LF, non-ASCII)', async () => {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { resetConfig } from '../../shared/config';
 import { createClient } from '../../shared/domain/new-client';
 import { forgetRateWindows } from '../../shared/http/rate-limit';
-import { db, tableName } from '../../shared/store/dynamo';
+import { clientTokenKeys } from '../../shared/store/client-items';
+import { db } from '../../shared/store/dynamo';
 import { newId } from '../../shared/store/ids';
-import { keys } from '../../shared/store/keys';
 import { type ApiResponse, invoke, newTenant } from '../helpers/api';
 
 /**
@@ -52,17 +51,8 @@ const writesIn = (calls: Record<string, number>) =>
     )
     .reduce((sum, [, n]) => sum + n, 0);
 
-const tokenItems = async (clientId: string): Promise<number> => {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
-      ExpressionAttributeValues: { ':pk': keys.client(clientId).pk, ':token': keys.accessTokenPrefix },
-      Select: 'COUNT',
-    }),
-  );
-  return out.Count ?? 0;
-};
+/** How many access-token items a client holds. */
+const tokenItems = async (clientId: string): Promise<number> => (await clientTokenKeys(clientId)).length;
 
 const expectThrottled = (res: ApiResponse) => {
   expect(res.status).toBe(429);

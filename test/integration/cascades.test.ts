@@ -7,12 +7,14 @@ import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { revokeClient, setClientSettings } from '../../shared/auth/clients';
 import { resetConfig } from '../../shared/config';
 import { drainCascades } from '../../shared/domain/cascades';
+import { sleep } from '../../shared/store/attempt-budget';
 import { pendingCascades } from '../../shared/store/cascades';
 import { db, tableName } from '../../shared/store/dynamo';
 import { keys, RECORD_SK } from '../../shared/store/keys';
 import { interceptS3, listObjects } from '../helpers/bucket';
 import { collectionItems, tokenItems } from '../helpers/cascades';
 import { eventually } from '../helpers/eventually';
+import { settle } from '../helpers/feed';
 import { png } from '../helpers/images';
 import { useOwnTable } from '../helpers/own-table';
 import { tenantWithCustomer } from '../helpers/tenant-client';
@@ -67,7 +69,6 @@ const stopS3 = () => {
   });
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Until the worker has finished every cascade of the tenant. */
 const drained = (tenantId: string) =>
   eventually('the cascades drained', async () => (await pendingCascades(tenantId)).length === 0);
@@ -297,7 +298,7 @@ describe('the durable cascade, driven by the stream', () => {
     await drained(tenant.clientId);
     expect(await listObjects(`t/${tenant.clientId}/ticket/${id}/`)).toEqual([]);
     expect((await api.get(`/ticket/${kept}`)).status).toBe(200);
-    await sleep(150); // past the feed's lag (100 ms in tests)
+    await settle();
     const events = (await api.get('/event/list?since=0')).body.event.records.filter(
       (e: { resourceId: string }) => e.resourceId === id,
     );

@@ -1,9 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/store/dynamo';
-import { keys } from '../../shared/store/keys';
+import { db } from '../../shared/store/dynamo';
 import { newTenant } from '../helpers/api';
-import { finishCascades } from '../helpers/cascades';
+import { collectionItems, finishCascades } from '../helpers/cascades';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
 
 /**
@@ -93,15 +91,7 @@ describe('contention', () => {
     // A reply either landed before the delete (and went with its cascade) or found no ticket.
     expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
     expect(await finishCascades(tenant.clientId)).toBe(1);
-    const left = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.record(tenant.clientId, 'TICKET', ticket).pk },
-        ConsistentRead: true,
-      }),
-    );
-    expect(left.Items ?? []).toEqual([]);
+    expect(await collectionItems(tenant.clientId, ticket)).toEqual([]);
     const list = (await api.get('/ticket/list')).body.ticket;
     expect(list.totalRecords).toBe(0);
     expect((await api.get('/ticket/list?status=closed')).body.ticket.totalRecords).toBe(0);

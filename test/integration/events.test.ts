@@ -3,7 +3,7 @@ import { resetConfig } from '../../shared/config';
 import { encodeCursor } from '../../shared/store/cursor';
 import { keys, sortableTime } from '../../shared/store/keys';
 import { newTenant } from '../helpers/api';
-import { drain, type FeedEvent, page } from '../helpers/feed';
+import { drain, type FeedEvent, page, settle } from '../helpers/feed';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -11,7 +11,6 @@ import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/ten
  * write's own transaction; following nextQuery from any point reads every later event once, in
  * order; the last page's nextQuery is where to poll; nothing of one tenant reaches another.
  */
-const settle = () => new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
 /** What every new client's feed starts with: its four seeded ticket types, created with it. */
 const SEEDED = Array(4).fill('ticket_type.created');
 

@@ -1,14 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { setClientSettings } from '../../shared/auth/clients';
-import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { TTL_ATTRIBUTE } from '../../shared/store/table-schema';
 import { invoke } from '../helpers/api';
 import { finishCascades } from '../helpers/cascades';
 import { everyRecord } from '../helpers/pages';
-import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
+import { partitionItems } from '../helpers/partition';
+import { tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
  * Issue 22, part 4: the history of every change of a ticket or customer, written in the change's
@@ -24,24 +23,6 @@ type Entry = {
   notes: string[];
   documents: string[];
 };
-
-/** Every entry of a history, following its pages, and the totals they said. */
-const history = async (api: TenantClient, url: string) => {
-  const { records, totals } = await everyRecord<Entry>(api, url);
-  return { entries: records, totals };
-};
-
-const partition = async (pk: string) =>
-  (
-    await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
 
 describe('history', () => {
   it('lists every change of a ticket, oldest first: kind, actor, request, changed fields before and after', async () => {
@@ -71,7 +52,7 @@ describe('history', () => {
     });
     await api.put(`/ticket/merge/${other}`, { sources: [id] });
 
-    const { entries, totals } = await history(api, `/ticket/${id}/history`);
+    const { records: entries, totals } = await everyRecord<Entry>(api, `/ticket/${id}/history`);
     expect(entries.map((e) => e.kind)).toEqual([
       'created',
       'updated',
@@ -102,7 +83,7 @@ describe('history', () => {
     expect(entries[4]?.changes).toEqual([{ field: 'status', before: 'opened', after: 'solved' }]);
     expect(entries[7]?.changes).toContainEqual({ field: 'mergedInto', before: null, after: other });
     // The target's history has the merge too, with what it changed there.
-    const target = (await history(api, `/ticket/${other}/history`)).entries;
+    const target = (await everyRecord<Entry>(api, `/ticket/${other}/history`)).records;
     expect(target.map((e) => e.kind)).toEqual(['created', 'merged']);
   });
 
@@ -125,7 +106,7 @@ describe('history', () => {
     );
     const ok = answers.filter((a) => a.status === 200).length;
     for (const a of answers) expect([200, 503]).toContain(a.status);
-    const { entries, totals } = await history(api, `/ticket/${id}/history`);
+    const { records: entries, totals } = await everyRecord<Entry>(api, `/ticket/${id}/history`);
     expect(entries.filter((e) => e.kind === 'replied')).toHaveLength(1 + ok);
     expect(totals).toEqual([2 + ok]);
     expect((await api.get(`/ticket/${id}`)).body.numberOfReplies).toBe(1 + ok);
@@ -139,7 +120,7 @@ describe('history', () => {
       openedBy: { id: customer },
     });
     for (let i = 0; i < 30; i++) await api.put(`/ticket/reply/${id}`, { text: `r${i}` });
-    const { entries, totals } = await history(api, `/ticket/${id}/history`);
+    const { records: entries, totals } = await everyRecord<Entry>(api, `/ticket/${id}/history`);
     expect(entries).toHaveLength(31);
     expect(new Set(entries.map((e) => e.id)).size).toBe(31);
     expect(totals).toEqual([31]);
@@ -157,18 +138,18 @@ describe('history', () => {
     await api.put(`/customer/update/${id}`, {
       account: { username: 'ada', password: 'correct horse battery' },
     });
-    const { entries } = await history(api, `/customer/${id}/history`);
+    const { records: entries } = await everyRecord<Entry>(api, `/customer/${id}/history`);
     expect(entries.map((e) => e.kind)).toEqual(['created', 'updated', 'updated']);
     expect(entries[1]?.changes).toEqual([{ field: 'company', before: null, after: 'Engines' }]);
     expect(entries[2]?.changes).toEqual([{ field: 'account', before: null, after: { username: 'ada' } }]);
-    expect(JSON.stringify(await partition(keys.history(tenant.clientId, 'CUSTOMER', id)))).not.toContain(
+    expect(JSON.stringify(await partitionItems(keys.history(tenant.clientId, 'CUSTOMER', id)))).not.toContain(
       'scrypt',
     );
 
     expect((await api.del(`/customer/delete/${id}`)).status).toBe(200);
     expect((await api.get(`/customer/${id}/history`)).status).toBe(404);
     await finishCascades(tenant.clientId);
-    expect(await partition(keys.history(tenant.clientId, 'CUSTOMER', id))).toEqual([]);
+    expect(await partitionItems(keys.history(tenant.clientId, 'CUSTOMER', id))).toEqual([]);
   });
 
   it('goes with a purged ticket, and is kept as long as the tenant says (two years unless set)', async () => {
@@ -178,19 +159,19 @@ describe('history', () => {
       description: 'd',
       openedBy: { id: customer },
     });
-    const [first] = await partition(keys.history(tenant.clientId, 'TICKET', id));
+    const [first] = await partitionItems(keys.history(tenant.clientId, 'TICKET', id));
     expect(Number(first?.[TTL_ATTRIBUTE]) - Math.floor(Number(first?.at) / 1000)).toBe(730 * 86_400);
 
     expect(await setClientSettings(tenant.clientId, { historyDays: 5 })).toBe(true);
     forgetVerifiedTokens(); // the setting is read with the token (cached 30 s per instance)
     await api.put(`/ticket/reply/${id}`, { text: 'r' });
-    const [, second] = await partition(keys.history(tenant.clientId, 'TICKET', id));
+    const [, second] = await partitionItems(keys.history(tenant.clientId, 'TICKET', id));
     expect(Number(second?.[TTL_ATTRIBUTE]) - Math.floor(Number(second?.at) / 1000)).toBe(5 * 86_400);
 
     await api.del(`/ticket/delete/${id}`);
     await api.del(`/ticket/purge/${id}`);
     await finishCascades(tenant.clientId);
-    expect(await partition(keys.history(tenant.clientId, 'TICKET', id))).toEqual([]);
+    expect(await partitionItems(keys.history(tenant.clientId, 'TICKET', id))).toEqual([]);
   });
 
   it("keeps one tenant's history from another", async () => {

@@ -6,7 +6,7 @@ import { setClientSettings } from '../../shared/auth/clients';
 import { db, tableName } from '../../shared/store/dynamo';
 import { ticketKey } from '../../shared/store/tickets';
 import { collectionItems, finishCascades } from '../helpers/cascades';
-import { drain } from '../helpers/feed';
+import { drain, settle } from '../helpers/feed';
 import { everyRecord } from '../helpers/pages';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
@@ -358,7 +358,7 @@ describe('merge', () => {
     await api.put(`/ticket/unmerge/${source}`);
     await api.del(`/ticket/delete/${target}`);
     await api.put(`/ticket/restore/${target}`);
-    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+    await settle();
     const events = (await drain(api, '/event/list?type=ticket.merged,ticket.unmerged,ticket.restored'))
       .events;
     expect(events.map((e) => [e.type, e.resourceId])).toEqual([

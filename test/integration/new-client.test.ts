@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../shared/domain/new-client';
 import { db } from '../../shared/store/dynamo';
 import { invoke } from '../helpers/api';
-import { drain } from '../helpers/feed';
+import { drain, settle } from '../helpers/feed';
 import { clientFor } from '../helpers/tenant-client';
 
 /**
@@ -58,7 +58,7 @@ describe('creating a client', () => {
     const types = (await api.get('/ticketType/list')).body.type;
     expect(types.totalRecords).toBe(4);
     expect(types.records).toHaveLength(4);
-    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+    await settle();
     const { events } = await drain(api, '/event/list?since=0');
     expect(events.map((e) => e.type)).toEqual(Array(4).fill('ticket_type.created'));
     expect(new Set(events.map((e) => e.resourceId))).toEqual(

@@ -11,6 +11,7 @@ import { db, tableName } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { invoke } from '../helpers/api';
 import { collectionItems } from '../helpers/cascades';
+import { settle } from '../helpers/feed';
 import { legacyFixture, storeItems } from '../helpers/legacy-tenant';
 import { tenantWithCustomer } from '../helpers/tenant-client';
 
@@ -43,7 +44,7 @@ describe('operator CLI', () => {
     expect(token.status).toBe(200);
     // Its seeded ticket types are in its change feed, created with it (docs/decisions.md, "Events").
     const bearer = { authorization: `Bearer ${token.body.access_token}`, clientid: clientId };
-    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+    await settle();
     const feed = (await invoke('GET', '/event/list?since=0', { headers: bearer })).body.event.records;
     const types = (await invoke('GET', '/ticketType/list', { headers: bearer })).body.type.records;
     expect(feed.map((e: { type: string }) => e.type)).toEqual(Array(4).fill('ticket_type.created'));

@@ -4,7 +4,8 @@ import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { setClientSettings } from '../../shared/auth/clients';
 import { pendingCascades } from '../../shared/store/cascades';
 import { collectionItems, finishCascades } from '../helpers/cascades';
-import { drain } from '../helpers/feed';
+import { drain, settle } from '../helpers/feed';
+import { everyRecord } from '../helpers/pages';
 import { type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -147,7 +148,7 @@ describe('trash', () => {
     expect((await api.put(`/ticket/restore/${id}`)).status).toBe(404);
     expect(await finishCascades(tenant.clientId)).toBe(1);
     expect(await collectionItems(tenant.clientId, id)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+    await settle();
     const types = (await drain(api, '/event/list?since=0')).events
       .filter((e) => e.resourceId === id)
       .map((e) => e.type);
@@ -161,7 +162,7 @@ describe('trash', () => {
     await api.put(`/ticket/restore/${id}`);
     await api.del(`/ticket/delete/${id}`);
     await api.del(`/ticket/purge/${id}`);
-    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag (100 ms in tests)
+    await settle();
     const events = (await drain(api, '/event/list?since=0')).events.filter((e) => e.resourceId === id);
     expect(events.map((e) => e.type)).toEqual([
       'ticket.created',
@@ -212,16 +213,9 @@ describe('trash', () => {
       await api.del(`/ticket/delete/${id}`);
       ids.push(id);
     }
-    const seen: string[] = [];
-    let next: string | null = '/ticket/trash/list';
-    while (next) {
-      const page: { totalRecords: number; records: { id: string }[]; nextQuery: string | null } = (
-        await api.get(next.replace(/^https?:\/\/[^/]+/, ''))
-      ).body.ticket;
-      expect(page.totalRecords).toBe(30);
-      seen.push(...page.records.map((r: { id: string }) => r.id));
-      next = page.nextQuery;
-    }
+    const { records, totals } = await everyRecord<{ id: string }>(api, '/ticket/trash/list');
+    expect(totals).toEqual([30]);
+    const seen = records.map((r) => r.id);
     expect(seen).toEqual([...ids].reverse());
   });
 });

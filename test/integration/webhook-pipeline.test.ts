@@ -4,7 +4,7 @@ import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { resetConfig } from '../../shared/config';
 import { newTenant } from '../helpers/api';
 import { eventually } from '../helpers/eventually';
-import { drain, type FeedEvent } from '../helpers/feed';
+import { drain, type FeedEvent, settle } from '../helpers/feed';
 import { useOwnTable } from '../helpers/own-table';
 import { startSilentReceiver } from '../helpers/silent-receiver';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
@@ -115,7 +115,7 @@ describe('webhook deliveries', () => {
         b.api.create('/agent/insert', { name: `B${i}`, email: `b${i}@example.com` }),
       ),
     ]);
-    await new Promise((r) => setTimeout(r, 150)); // past the feed's lag
+    await settle();
     const feedA = (await drain(a.api)).events.filter((e) => e.type !== SEEDED);
     const feedB = (await drain(b.api)).events.filter((e) => e.type !== SEEDED);
     expect(feedA).toHaveLength(221);
@@ -199,7 +199,7 @@ describe('webhook deliveries', () => {
     await eventually('six deliveries', () => deliveredTo('/cursor').length >= 6);
     const third = deliveredTo('/cursor').find((d) => d.event.resourceId === made[2]);
     expect(third?.cursor).toMatch(/^http:\/\/helpdesk\.test\/event\/list\?page=2&cursor=/);
-    await new Promise((r) => setTimeout(r, 150));
+    await settle();
     const after = (await drain(api, String(third?.cursor).replace('http://helpdesk.test', ''))).events;
     const tickets = after.filter((e: FeedEvent) => e.type === 'ticket.created');
     expect(tickets.map((e: FeedEvent) => e.resourceId).slice(-4)).toEqual(made.slice(2));
@@ -230,7 +230,7 @@ describe('webhook deliveries', () => {
       await eventually('B delivered', () => deliveredTo('/recover').some((d) => d.event.resourceId === b));
       const bDelivery = deliveredTo('/recover').find((d) => d.event.resourceId === b);
       // A was created before B and is still failing: B's cursor reads A from the feed.
-      await new Promise((r) => setTimeout(r, 150));
+      await settle();
       const fromB = (await drain(api, String(bDelivery?.cursor).replace('http://helpdesk.test', ''))).events;
       expect(fromB.map((e: FeedEvent) => e.resourceId)).toContain(a);
       // Paused while A is still in its backoff; changes made meanwhile are held, not delivered.
@@ -251,7 +251,7 @@ describe('webhook deliveries', () => {
       );
     });
     // Every event of both tickets reached the receiver, each ticket's in feed order.
-    await new Promise((r) => setTimeout(r, 150));
+    await settle();
     const feed = (await drain(api)).events.filter((e: FeedEvent) => e.resourceId === a || e.resourceId === b);
     const got = deliveredTo('/recover')
       .map((d) => d.event)
