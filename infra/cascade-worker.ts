@@ -1,16 +1,21 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
 import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
-import { ITERATOR_AGE_ALARM, STREAM_RETENTION } from './webhook-pipeline';
+import {
+  ITERATOR_AGE_ALARM,
+  STREAM_RETENTION,
+  streamSource,
+  workerQueueProps,
+  writtenIn,
+} from './stream-worker';
 import { iteratorAge, visibleMessages, workerAlarm } from './worker-alarms';
 
 export interface CascadeWorkerProps {
@@ -66,47 +71,27 @@ export class CascadeWorker extends Construct {
       removalPolicy: props.removalPolicy,
       ...(props.environment ? { environment: props.environment } : {}),
     });
-    this.failures = new Queue(this, 'Failures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: props.removalPolicy,
-    });
+    this.failures = new Queue(this, 'Failures', workerQueueProps(props.removalPolicy));
     this.fn.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        reportBatchItemFailures: true,
-        retryAttempts: -1,
-        maxRecordAge: STREAM_RETENTION,
-        onFailure: new SqsDlq(this.failures),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: {
-              NewImage: {
-                [CASCADE_ATTRIBUTE]: { S: FilterRule.exists() },
-                ...(props.region ? { region: { S: FilterRule.isEqual(props.region) } } : {}),
-              },
-            },
-          }),
-          // A trashed ticket DynamoDB's TTL removed at the end of its retention: its purge.
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('REMOVE'),
-            userIdentity: {
-              type: FilterRule.isEqual('Service'),
-              principalId: FilterRule.isEqual('dynamodb.amazonaws.com'),
-            },
-            dynamodb: {
-              OldImage: {
-                entity: { S: FilterRule.isEqual(TRASHED_TICKET) },
-                ...(props.region ? { region: { S: FilterRule.isEqual(props.region) } } : {}),
-              },
-            },
-          }),
-        ],
-      }),
+      streamSource(props.table, this.failures, [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: {
+            NewImage: { [CASCADE_ATTRIBUTE]: { S: FilterRule.exists() }, ...writtenIn(props.region) },
+          },
+        }),
+        // A trashed ticket DynamoDB's TTL removed at the end of its retention: its purge.
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('REMOVE'),
+          userIdentity: {
+            type: FilterRule.isEqual('Service'),
+            principalId: FilterRule.isEqual('dynamodb.amazonaws.com'),
+          },
+          dynamodb: {
+            OldImage: { entity: { S: FilterRule.isEqual(TRASHED_TICKET) }, ...writtenIn(props.region) },
+          },
+        }),
+      ]),
     );
 
     const alarm = (name: string, metric: IMetric, threshold: number, description: string, atLeast = false) =>

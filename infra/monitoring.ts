@@ -59,7 +59,8 @@ import {
   SnsAlarmActionStrategy,
 } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
-import { MAX_DELIVERY_RECEIVES, STREAM_RETENTION } from './webhook-pipeline';
+import { STREAM_RETENTION } from './stream-worker';
+import { MAX_DELIVERY_RECEIVES } from './webhook-pipeline';
 
 /** How long one datapoint is, and how many of the last evaluation periods must breach. */
 export interface AlarmEvaluation {

@@ -2,14 +2,15 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { type Alarm, type IMetric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DeduplicationScope, FifoThroughputLimit, Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
+import { ITERATOR_AGE_ALARM, streamSource, workerQueueProps, writtenIn } from './stream-worker';
 import { iteratorAge, visibleMessages, WORKER_ALARM_PERIOD, workerAlarm } from './worker-alarms';
 
 export interface WebhookPipelineProps {
@@ -32,8 +33,6 @@ export interface WebhookPipelineProps {
   readonly eventRegion?: string;
 }
 
-/** The stream's retention: DynamoDB Streams keep a record 24 h. */
-export const STREAM_RETENTION = Duration.hours(24);
 /** One delivery: the 5 s HTTP exchange (shared/domain/webhook-delivery.ts), its reads and writes. */
 export const DELIVERY_TIMEOUT = Duration.seconds(15);
 /** One batch of up to 100 event records: reading the tenants' subscriptions and queuing their messages. */
@@ -52,12 +51,8 @@ export const MAX_DELIVERY_RECEIVES = 1000;
  * others at least 16.
  */
 export const DELIVERY_CONCURRENCY = 20;
-/** SQS's longest. */
-const QUEUE_RETENTION = Duration.days(14);
 /** Older than this, the delivery queue's oldest message is waiting beyond the normal retries. */
 export const DELIVERY_AGE_ALARM = Duration.hours(6);
-/** Further behind the stream than this, the fan-out is stuck on a failing batch or cannot keep up. */
-export const ITERATOR_AGE_ALARM = Duration.minutes(10);
 
 /**
  * The webhook delivery path (issue 13): event items on the table's stream → the fan-out function,
@@ -81,12 +76,7 @@ export class WebhookPipeline extends Construct {
   constructor(scope: Construct, id: string, props: WebhookPipelineProps) {
     super(scope, id);
     const { table, removalPolicy } = props;
-    const common = {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: QUEUE_RETENTION,
-      removalPolicy,
-    };
+    const common = workerQueueProps(removalPolicy);
     const functionDefaults = { table, rateLimited: false, logRetention: props.logRetention, removalPolicy };
 
     // --- Delivery ---------------------------------------------------------------------------
@@ -150,31 +140,22 @@ export class WebhookPipeline extends Construct {
       new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
     );
     this.fanout.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        reportBatchItemFailures: true,
-        // One batch per shard at a time: a tenant's events reach the queue in stream order.
-        parallelizationFactor: 1,
-        // Retries are bounded by the record's age, not by a count (a fast-failing function would
-        // use up any count within hours): a record is retried for the stream's whole retention,
-        // then its metadata goes to fanoutFailures. The events themselves stay in the table's
-        // feed partition (30 days), from where the lost range can be fanned out again.
-        retryAttempts: -1,
-        maxRecordAge: STREAM_RETENTION,
-        onFailure: new SqsDlq(this.fanoutFailures),
+      streamSource(
+        table,
+        this.fanoutFailures,
         // Event items, inserted, with the attributes of shared/store/events.ts; and redelivery
         // items (shared/store/pending-deliveries.ts) written or advanced and not yet done. `exists`
-        // matches leaves only, hence the DynamoDB type (N, S, BOOL) under each attribute.
-        filters: [
+        // matches leaves only, hence the DynamoDB type (N, S, BOOL) under each attribute. A record
+        // given up on after the stream's retention: its event is still in the table's feed
+        // partition (30 days), from where the lost range can be fanned out again.
+        [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: {
               NewImage: {
                 occurredAt: { N: FilterRule.exists() },
                 resourceId: { S: FilterRule.exists() },
-                ...(props.eventRegion ? { region: { S: FilterRule.isEqual(props.eventRegion) } } : {}),
+                ...writtenIn(props.eventRegion),
               },
             },
           }),
@@ -184,12 +165,14 @@ export class WebhookPipeline extends Construct {
               NewImage: {
                 redeliverOf: { S: FilterRule.exists() },
                 done: { BOOL: FilterRule.isEqual(false) },
-                ...(props.eventRegion ? { region: { S: FilterRule.isEqual(props.eventRegion) } } : {}),
+                ...writtenIn(props.eventRegion),
               },
             },
           }),
         ],
-      }),
+        // One batch per shard at a time: a tenant's events reach the queue in stream order.
+        { parallelizationFactor: 1 },
+      ),
     );
 
     // --- Alarms -----------------------------------------------------------------------------

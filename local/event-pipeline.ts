@@ -8,6 +8,7 @@ import type {
   SQSEvent,
   SQSRecord,
 } from 'aws-lambda';
+import { sleep } from '../shared/store/attempt-budget';
 import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 import { openStreamReader, type ShardBatchHandler, type StreamReader } from './stream-reader';
@@ -39,9 +40,10 @@ export interface EventPipelineOptions {
   consumers?: number;
   /** Several regions: take only the events written in this one (the stack's filter does the same). */
   region?: string;
-  /** How often trashed tickets past their retention are expired (ms; DynamoDB's TTL in AWS). */
-  ttlMs?: number;
 }
+
+/** How often trashed tickets past their retention are expired (DynamoDB's TTL in AWS). */
+const TTL_PERIOD_MS = 60_000;
 
 export interface EventPipeline {
   stop(): Promise<void>;
@@ -54,7 +56,6 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
  * infra/webhook-pipeline.ts DELIVERY_CONCURRENCY).
  */
 export const DEFAULT_CONSUMERS = 8;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The event source mapping's filter (infra/webhook-pipeline.ts): new event items, and redelivery
@@ -209,7 +210,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
   const expireLoop = async () => {
     while (running) {
       // In short steps: stopping the pipeline does not wait out a whole period.
-      for (let waited = 0; running && waited < (options.ttlMs ?? 60_000); waited += 100) await sleep(100);
+      for (let waited = 0; running && waited < TTL_PERIOD_MS; waited += 100) await sleep(100);
       if (!running) break;
       try {
         await expireTrash();

@@ -4,7 +4,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { buildHelpdeskStack } from '../../infra/app';
 import { CASCADE_TIMEOUT } from '../../infra/cascade-worker';
-import { ITERATOR_AGE_ALARM } from '../../infra/webhook-pipeline';
+import { ITERATOR_AGE_ALARM } from '../../infra/stream-worker';
 import { BLOB_AREAS } from '../../shared/routes';
 
 /**

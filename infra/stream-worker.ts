@@ -1,0 +1,54 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, type DynamoEventSourceProps, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type IQueue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
+
+/**
+ * What the workers reading the table's stream share (infra/webhook-pipeline.ts, the fan-out;
+ * infra/cascade-worker.ts): their queues, their event source and its retries, their filters.
+ */
+
+/** The stream's retention: DynamoDB Streams keep a record 24 h. */
+export const STREAM_RETENTION = Duration.hours(24);
+/** SQS's longest. */
+export const QUEUE_RETENTION = Duration.days(14);
+/** Further behind the stream than this, a reader is stuck on a failing batch or cannot keep up. */
+export const ITERATOR_AGE_ALARM = Duration.minutes(10);
+
+/** A workers' queue: SQS-managed encryption, TLS only, kept SQS's longest. */
+export const workerQueueProps = (removalPolicy: RemovalPolicy): QueueProps => ({
+  encryption: QueueEncryption.SQS_MANAGED,
+  enforceSSL: true,
+  retentionPeriod: QUEUE_RETENTION,
+  removalPolicy,
+});
+
+/**
+ * A stream reader's event source: from the oldest record, 100 a batch, a failing batch halved
+ * until the failing record is alone, reporting the records not finished. Retries are bounded by
+ * the record's age, not by a count (a fast-failing function would use up any count within
+ * hours): a record is retried for the stream's whole retention, then its metadata goes to
+ * `failures`.
+ */
+export const streamSource = (
+  table: ITableV2,
+  failures: IQueue,
+  filters: ReturnType<typeof FilterCriteria.filter>[],
+  more: Partial<DynamoEventSourceProps> = {},
+): DynamoEventSource =>
+  new DynamoEventSource(table, {
+    startingPosition: StartingPosition.TRIM_HORIZON,
+    batchSize: 100,
+    bisectBatchOnError: true,
+    reportBatchItemFailures: true,
+    ...more,
+    retryAttempts: -1,
+    maxRecordAge: STREAM_RETENTION,
+    onFailure: new SqsDlq(failures),
+    filters,
+  });
+
+/** Several regions: a filter's image only of items written in `region` (none: every item). */
+export const writtenIn = (region: string | undefined) =>
+  region ? { region: { S: FilterRule.isEqual(region) } } : {};
