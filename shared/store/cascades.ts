@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
-import { conditionOf, queryOf, updateOf } from './expression';
+import { conditionOf, projectionOf, queryOf, updateOf } from './expression';
 import type { HistoryOf } from './history';
 import { newId } from './ids';
 import { CASCADE_ATTRIBUTE, type ItemKey, keys, sortableTime } from './keys';
@@ -91,7 +91,7 @@ export const isPending = async (cascade: ItemKey): Promise<boolean> => {
       TableName: tableName(),
       Key: { pk: cascade.pk, sk: cascade.sk },
       ConsistentRead: true,
-      ProjectionExpression: 'pk, done',
+      ...projectionOf(['pk', 'done']),
     }),
   );
   return out.Item !== undefined && out.Item.done !== true;
@@ -103,7 +103,8 @@ export const pendingCascades = async (tenantId: string): Promise<Cascade[]> =>
     await queryAll({
       ...queryOf(
         { partition: ['pk', keys.cascades(tenantId)] },
-        { filter: { or: [{ missing: 'done' }, { ne: ['done', true] }] } },
+        // `done` is only ever set, to true.
+        { filter: { missing: 'done' } },
       ),
       ConsistentRead: true,
     })

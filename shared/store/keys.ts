@@ -40,6 +40,7 @@ const DELIVERIES = '#DELIVERIES';
 const PENDING = '#PENDING';
 const REDELIVERY = '#REDELIVERY';
 const CASCADES = '#CASCADES';
+const EVENTS = '#EVENTS';
 
 /** Sort-key prefixes of the items in a ticket's collection. */
 const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
@@ -64,6 +65,12 @@ export const creationTimeOf = (order: string): number => Number(order.slice(0, 1
 export const timeOf = (order: string): number => Number(BigInt(order.slice(0, 17)) - TIME_OFFSET);
 
 const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
+
+/** The tenant of a tenant's partition `T#<tenant><suffix>`; undefined when `pk` is not one. */
+const tenantOfPartition = (pk: string, suffix: string): string | undefined =>
+  pk.startsWith(TENANT) && pk.endsWith(suffix) && pk.length > TENANT.length + suffix.length
+    ? pk.slice(TENANT.length, -suffix.length)
+    : undefined;
 
 /** `<field>=<value>` after `prefix` (field names hold no `=`; values may). */
 const fieldValue = (text: string, prefix: string): { field: string; value: string } | undefined => {
@@ -126,12 +133,9 @@ export const keys = {
   history: (tenantId: string, kind: 'TICKET' | 'CUSTOMER', id: string): string =>
     `${keys.record(tenantId, kind, id).pk}#HISTORY`,
   /** The tenant's change feed: one partition, events ordered by `eventOrder`. */
-  events: (tenantId: string): string => `${tenantPrefix(tenantId)}EVENTS`,
+  events: (tenantId: string): string => `${TENANT}${tenantId}${EVENTS}`,
   /** The tenant whose feed partition `pk` is; undefined when `pk` is not a feed partition. */
-  tenantOfEvents: (pk: string): string | undefined =>
-    pk.startsWith(TENANT) && pk.endsWith('#EVENTS') && pk.length > TENANT.length + 7
-      ? pk.slice(TENANT.length, -'#EVENTS'.length)
-      : undefined,
+  tenantOfEvents: (pk: string): string | undefined => tenantOfPartition(pk, EVENTS),
   /** An event's place in the feed: the instant its write was sent, then its id (unique). */
   eventOrder: (stamp: number, eventId: string): string => `${sortableTime(stamp)}#${eventId}`,
 
@@ -160,10 +164,7 @@ export const keys = {
    */
   cascades: (tenantId: string): string => `${TENANT}${tenantId}${CASCADES}`,
   /** The tenant whose cascade partition `pk` is; undefined when `pk` is not one. */
-  tenantOfCascades: (pk: string): string | undefined =>
-    pk.startsWith(TENANT) && pk.endsWith(CASCADES) && pk.length > TENANT.length + CASCADES.length
-      ? pk.slice(TENANT.length, -CASCADES.length)
-      : undefined,
+  tenantOfCascades: (pk: string): string | undefined => tenantOfPartition(pk, CASCADES),
   /** The tenant's delivery slots: how many of its webhook attempts may run at once (store/delivery-slots.ts). */
   deliverySlots: (tenantId: string): string => `${tenantPrefix(tenantId)}DELIVERY_SLOTS`,
 
