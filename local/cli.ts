@@ -19,6 +19,19 @@ import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
 
 const PROFILES = COMPAT_PROFILES.join('|');
+
+/** A `--<flag> <days>` option: a whole number from `min` to `max`, or a usage error; undefined when absent. */
+const daysOption = (
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`client update --${flag} needs a whole number of days from ${min} to ${max}`);
+  return Number(value);
+};
 const USAGE = `Usage:
   helpdesk client create --name <name> [--compat ${PROFILES}] [--home-region <region>]
                                             prints {"clientId","apiToken"} (the token only this once);
@@ -126,34 +139,19 @@ const parseCommand = (argv: string[]): Command => {
     case 'update': {
       only(['client-id', 'compat', 'trash-days', 'history-days']);
       if (!values['client-id']) throw new UsageError('client update needs --client-id <id>');
-      const days = values['trash-days'];
-      const historyDays = values['history-days'];
-      if (values.compat === undefined && days === undefined && historyDays === undefined)
+      const trashDays = daysOption(values['trash-days'], 'trash-days', 0, MAX_TRASH_DAYS);
+      const historyDays = daysOption(values['history-days'], 'history-days', 1, MAX_HISTORY_DAYS);
+      if (values.compat === undefined && trashDays === undefined && historyDays === undefined)
         throw new UsageError(
           `client update needs --compat ${PROFILES}, --trash-days <days> or --history-days <days>`,
-        );
-      if (days !== undefined && !(/^\d{1,3}$/.test(days) && Number(days) <= MAX_TRASH_DAYS))
-        throw new UsageError(
-          `client update --trash-days needs a whole number of days from 0 to ${MAX_TRASH_DAYS}`,
-        );
-      if (
-        historyDays !== undefined &&
-        !(
-          /^\d{1,4}$/.test(historyDays) &&
-          Number(historyDays) >= 1 &&
-          Number(historyDays) <= MAX_HISTORY_DAYS
-        )
-      )
-        throw new UsageError(
-          `client update --history-days needs a whole number of days from 1 to ${MAX_HISTORY_DAYS}`,
         );
       return {
         name: 'update',
         clientId: values['client-id'],
         settings: {
           ...(values.compat === undefined ? {} : { compat: compat(values.compat) }),
-          ...(days === undefined ? {} : { trashDays: Number(days) }),
-          ...(historyDays === undefined ? {} : { historyDays: Number(historyDays) }),
+          ...(trashDays === undefined ? {} : { trashDays }),
+          ...(historyDays === undefined ? {} : { historyDays }),
         },
       };
     }
