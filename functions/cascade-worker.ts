@@ -4,6 +4,7 @@ import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { expireTrashed, runCascade } from '../shared/domain/cascades';
 import { errorFields, logContext, logger } from '../shared/http/logger';
+import { renderExport } from '../shared/http/views/customer-export';
 import { tracing } from '../shared/observability/tracing';
 import { cascadeOf } from '../shared/store/cascades';
 import { db } from '../shared/store/dynamo';
@@ -29,7 +30,7 @@ const workOf = (record: DynamoDBRecord): Work | undefined => {
       return {
         sequenceNumber,
         what: `${cascade.kind} cascade ${cascade.id}`,
-        run: () => runCascade(cascade),
+        run: () => runCascade(cascade, renderExport),
       };
   }
   const byTtl = record.userIdentity?.type === 'Service' && record.userIdentity.principalId === TTL_PRINCIPAL;

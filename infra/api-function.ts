@@ -274,10 +274,10 @@ const grantBlobs = (
 ): void => {
   const byAction = new Map<ObjectAction, BlobArea[]>();
   for (const [area, actions] of Object.entries(access) as [
-    BlobArea | 'listBucket',
+    BlobArea | 'listBucket' | 'listVersions',
     readonly ObjectAction[] | true,
   ][]) {
-    if (area === 'listBucket') continue;
+    if (area === 'listBucket' || area === 'listVersions') continue;
     for (const action of actions as readonly ObjectAction[])
       byAction.set(action, [...(byAction.get(action) ?? []), area]);
   }
@@ -300,6 +300,11 @@ const grantBlobs = (
   if (access.listBucket) {
     fn.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
+    );
+  }
+  if (access.listVersions) {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: buckets.map((b) => b.bucketArn) }),
     );
   }
   for (const bucket of buckets) {

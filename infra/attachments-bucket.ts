@@ -9,7 +9,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { STAGING_PREFIX } from '../shared/store/keys';
+import { EXPORTS_PREFIX, STAGING_PREFIX } from '../shared/store/keys';
 
 export interface AttachmentsBucketProps {
   readonly removalPolicy: RemovalPolicy;
@@ -25,6 +25,8 @@ export interface AttachmentsBucketProps {
 
 export type { STAGING_PREFIX };
 export const STAGING_DAYS = 1;
+/** Days an export document stays (its links stop working after an hour). */
+export const EXPORT_DAYS = 1;
 export const NONCURRENT_VERSION_DAYS = 30;
 export const ACCESS_LOG_PREFIX = 'attachments/';
 
@@ -92,6 +94,13 @@ export class AttachmentsBucket extends Construct {
           prefix: STAGING_PREFIX,
           expiration: Duration.days(STAGING_DAYS),
           noncurrentVersionExpiration: Duration.days(STAGING_DAYS),
+        },
+        {
+          // Customers' exports: their links work an hour (domain/customer-export.ts); gone in a day.
+          id: 'expire-customer-exports',
+          prefix: EXPORTS_PREFIX,
+          expiration: Duration.days(EXPORT_DAYS),
+          noncurrentVersionExpiration: Duration.days(EXPORT_DAYS),
         },
         {
           id: 'abort-incomplete-multipart-uploads',

@@ -58,12 +58,34 @@ export class CascadeWorker extends Construct {
       // Whether the cascade is still pending, the removed ticket's collection and a revoked
       // client's token keys, their deletes (BatchWriteItem), the cascade marked done; an expired
       // trashed ticket's purge (its cascade item, the trash count and its event: a transaction).
-      dynamo: ['GetItem', 'Query', 'BatchWriteItem', 'PutItem', 'UpdateItem'],
+      // Jobs (store/jobs.ts): an export reads the customer's tickets (their search and the trash's
+      // list: index queries), collections, history and the records they name (BatchGetItem); an
+      // erasure also deletes or rewrites them (a ticket's delete: a transaction), the feed's and
+      // delivery logs' items, and the erased customer's mark once nothing counts on it.
+      dynamo: [
+        'GetItem',
+        'BatchGetItem',
+        'Query',
+        'index:Query',
+        'BatchWriteItem',
+        'PutItem',
+        'UpdateItem',
+        'DeleteItem',
+        'ConditionCheckItem',
+      ],
       rateLimited: false,
-      // Objects of removed tickets (listed by prefix) and photos no customer points at.
+      // Objects of removed tickets (listed by prefix) and photos no customer points at. Jobs: an
+      // export signs its files' links (GetObject) and puts its document; an erasure removes the
+      // customer's files and exports with every old version.
       blobs: {
         bucket: props.bucket,
-        access: { documents: ['DeleteObject'], photos: ['DeleteObject'], listBucket: true },
+        access: {
+          documents: ['DeleteObject', 'DeleteObjectVersion', 'GetObject'],
+          photos: ['DeleteObject', 'DeleteObjectVersion', 'GetObject'],
+          exports: ['DeleteObject', 'DeleteObjectVersion', 'PutObject'],
+          listBucket: true,
+          listVersions: true,
+        },
         ...(props.otherBuckets ? { otherBuckets: props.otherBuckets } : {}),
       },
       timeout: CASCADE_TIMEOUT,

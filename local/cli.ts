@@ -293,7 +293,8 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
   if (command.name === 'reindex') return reindex(command, print);
   if (command.name === 'drain') {
     const { drainCascades } = await import('../shared/domain/cascades');
-    const outcome = await drainCascades(command.tenantId);
+    const { renderExport } = await import('../shared/http/views/customer-export');
+    const outcome = await drainCascades(command.tenantId, renderExport);
     print(outcome);
     return outcome.failed.length > 0 ? 1 : 0;
   }

@@ -147,7 +147,8 @@ const main = async (): Promise<void> => {
     queueUrl: String(process.env.WEBHOOK_QUEUE_URL),
   });
   // Cascades written while the server was stopped are not in the stream it reads from now on.
-  void (await import('../shared/domain/cascades')).drainCascades().then(
+  const { renderExport } = await import('../shared/http/views/customer-export');
+  void (await import('../shared/domain/cascades')).drainCascades(undefined, renderExport).then(
     ({ finished, failed }) => {
       if (finished > 0) console.log(`Finished ${finished} cascade(s) left from the last run`);
       for (const f of failed) console.error(`cascade ${f.id} of ${f.tenantId} not finished: ${f.error}`);

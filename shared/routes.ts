@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { agentInsert, agentUpdate } from './schemas/agent';
-import { customerInsert, customerUpdate } from './schemas/customer';
+import { customerInsert, customerUpdate, eraseInput } from './schemas/customer';
 import { mediaType } from './schemas/documents';
 import { eventListQuery } from './schemas/events';
 import { requiredText } from './schemas/fields';
@@ -98,14 +98,18 @@ export const BLOB_AREAS = {
   photos: blobKeys.photo('*', '*'),
   /** Presigned uploads waiting to be attached: `staging/<tenant>/<upload>`. */
   staging: blobKeys.staging('*', '*'),
+  /** Customers' export documents: `exports/<tenant>/<customer>/<job>.json`. */
+  exports: blobKeys.customerExport('*', '*', '*'),
 } as const;
 export type BlobArea = keyof typeof BLOB_AREAS;
 
 /** Object actions of the attachments bucket (HeadObject is authorised by s3:GetObject; CopyObject by GetObject of the source and PutObject of the copy). */
-export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
+export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'DeleteObjectVersion';
 export type BlobAccess = { readonly [A in BlobArea]?: readonly ObjectAction[] } & {
   /** s3:ListBucket on the bucket: a read of a missing object answers 404 (not 403), which the code acts on. */
   readonly listBucket?: true;
+  /** s3:ListBucketVersions on the bucket: an erasure removes old versions too (blobs/s3.ts `deleteEveryVersion`). */
+  readonly listVersions?: true;
 };
 
 /** DynamoDB actions on the table (IAM names without `dynamodb:`). */
@@ -662,6 +666,63 @@ const ROUTES = [
     cursors: true,
     request: { params: id, query: listQuery({}) },
     responses: { success: [200, 'page:history'], problems: [...COMMON, 404] },
+  },
+
+  {
+    operationId: 'customerExport',
+    summary: "Export everything of a customer (record, tickets with their conversations, history, files) as one JSON document: a job",
+    method: 'POST',
+    path: '/customer/export/{id}',
+    handler: 'customer-export',
+    access: 'write',
+    auth: 'bearer',
+    // The customer read by key; the job's item put in one transaction with the Idempotency-Key's answer.
+    dynamo: DB.create,
+    idempotent: true,
+    request: { params: id, query: noQuery },
+    responses: { success: [202, 'view:exportJob'], problems: [...COMMON, 404, 409, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'customerExportStatus',
+    summary: "Read an export job: its state and, once done, the document's short-lived download address",
+    method: 'GET',
+    path: '/customer/export/{id}',
+    handler: 'customer-export-status',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.record,
+    // The download address is signed by this function (a presigned GET acts with its permissions).
+    blobs: { exports: ['GetObject'] },
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'view:exportJob'], problems: [...COMMON, 404] },
+  },
+  {
+    operationId: 'customerErase',
+    summary:
+      "Erase a customer's personal data everywhere (their tickets deleted or anonymised; `dryRun` only counts): a job",
+    method: 'POST',
+    path: '/customer/erase/{id}',
+    handler: 'customer-erase',
+    access: 'write',
+    auth: 'bearer',
+    // The customer read by key; one transaction: its record made an erased mark, its guard items and
+    // counters released, the job and the event `customer.erased` put.
+    dynamo: DB.write,
+    idempotent: true,
+    request: { params: id, query: noQuery, body: eraseInput },
+    responses: { success: [202, 'view:erasureJob'], problems: [...COMMON, 404, 409, 413, 415, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'customerEraseStatus',
+    summary: 'Read an erasure job: its state and, once done, its receipt (what was changed, per kind)',
+    method: 'GET',
+    path: '/customer/erase/{id}',
+    handler: 'customer-erase-status',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.record,
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'view:erasureJob'], problems: [...COMMON, 404] },
   },
 
   ...crud('agent', 'agent', 'agent', {

@@ -163,6 +163,52 @@ export const listBlobs = async (prefix: string): Promise<string[]> => {
   return found;
 };
 
+/** One `<tag>` of a ListObjectVersions entry. */
+const tagOf = (entry: string, tag: string) => {
+  const found = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(entry)?.[1];
+  return found === undefined ? undefined : xmlText(found);
+};
+
+/**
+ * Removes every object under `prefix` for good, answering how many there were: the objects, and,
+ * in a versioned bucket (infra/attachments-bucket.ts keeps deleted objects' old versions a month),
+ * every old version and delete marker too (ListObjectVersions; DeleteObject of each version id).
+ * What an erasure does to a customer's files. A store that keeps no versions (s3rver) answers the
+ * listing of versions as a plain listing: there is nothing more to remove then.
+ */
+export const deleteEveryVersion = async (prefix: string): Promise<number> => {
+  const current = await listBlobs(prefix);
+  await deleteBlobs(current);
+  let keyMarker: string | undefined;
+  let versionMarker: string | undefined;
+  do {
+    const url = objectUrl('');
+    url.searchParams.set('versions', '');
+    url.searchParams.set('prefix', prefix);
+    if (keyMarker !== undefined) url.searchParams.set('key-marker', keyMarker);
+    if (versionMarker !== undefined) url.searchParams.set('version-id-marker', versionMarker);
+    const body = await (await send(url, 'ListObjectVersions', { method: 'GET' })).text();
+    if (!body.includes('<ListVersionsResult')) break;
+    const entries = [...body.matchAll(/<(Version|DeleteMarker)>([\s\S]*?)<\/\1>/g)].flatMap(([, , entry]) => {
+      const key = tagOf(entry ?? '', 'Key');
+      const version = tagOf(entry ?? '', 'VersionId');
+      return key !== undefined && version !== undefined ? [{ key, version }] : [];
+    });
+    for (let i = 0; i < entries.length; i += 10)
+      await Promise.all(
+        entries.slice(i, i + 10).map(({ key, version }) => {
+          const target = objectUrl(key);
+          target.searchParams.set('versionId', version);
+          return send(target, 'DeleteObjectVersion', { method: 'DELETE' }, true);
+        }),
+      );
+    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(body);
+    keyMarker = truncated ? tagOf(body, 'NextKeyMarker') : undefined;
+    versionMarker = truncated ? tagOf(body, 'NextVersionIdMarker') : undefined;
+  } while (keyMarker !== undefined);
+  return current.length;
+};
+
 export const DOWNLOAD_URL_SECONDS = 300;
 export const UPLOAD_URL_SECONDS = 900;
 
@@ -170,11 +216,16 @@ export const UPLOAD_URL_SECONDS = 900;
  * A short-lived address that downloads the object under its name, in its media type if a
  * browser shows that passively (else octet-stream: shared/blobs/file-headers.ts).
  */
-export const downloadUrl = async (key: string, name: string, contentType: string): Promise<string> => {
+export const downloadUrl = async (
+  key: string,
+  name: string,
+  contentType: string,
+  seconds = DOWNLOAD_URL_SECONDS,
+): Promise<string> => {
   const url = objectUrl(key);
   url.searchParams.set('response-content-type', downloadMediaType(contentType));
   url.searchParams.set('response-content-disposition', contentDisposition('attachment', name));
-  url.searchParams.set('X-Amz-Expires', String(DOWNLOAD_URL_SECONDS));
+  url.searchParams.set('X-Amz-Expires', String(seconds));
   const signed = await aws().sign(url.toString(), {
     method: 'GET',
     aws: { signQuery: true, region: blobRegion() },

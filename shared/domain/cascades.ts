@@ -1,5 +1,6 @@
 import { deleteBlobs, listBlobs } from '../blobs/s3';
-import { type Cascade, finishCascade, isPending, pendingCascades } from '../store/cascades';
+import { type Cascade, finishCascade, isPending, type Outcome, pendingCascades } from '../store/cascades';
+import { JOB_KEPT_S } from '../store/jobs';
 import { clientTokenKeys, listClientItems } from '../store/client-items';
 import { withDeadline } from '../store/deadline';
 import type { TicketRecord } from '../store/entities/ticket';
@@ -9,6 +10,8 @@ import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
 import { purgedWrites } from '../store/ticket-trash';
 import { commit } from './commit';
+import { runErasure } from './customer-erasure';
+import { type RenderExport, runExport } from './customer-export';
 import { ticketLifecycle } from './events';
 
 /**
@@ -16,7 +19,7 @@ import { ticketLifecycle } from './events';
  * done. Every step can be repeated, so a run cut short anywhere (S3 or DynamoDB failing, the
  * function killed) is finished by the next: objects go first, then the records that name them.
  */
-const work = async (cascade: Cascade): Promise<void> => {
+const work = async (cascade: Cascade, render?: RenderExport): Promise<Outcome | undefined> => {
   switch (cascade.kind) {
     case 'ticket': {
       const { tenantId, ticketId } = cascade;
@@ -30,6 +33,16 @@ const work = async (cascade: Cascade): Promise<void> => {
       await deleteKeys(await partitionKeys(keys.history(tenantId, 'TICKET', ticketId)));
       return;
     }
+    case 'erasure': {
+      const receipt = await runErasure(cascade);
+      // Done, the job keeps its receipt, no longer what identified the customer.
+      return { set: { finishedAt: Date.now(), receipt }, remove: ['identifiers'], keptS: JOB_KEPT_S };
+    }
+    case 'export': {
+      if (!render) throw new Error('an export job is run with the renderer of its document');
+      const made = await runExport(cascade, render);
+      return { set: { finishedAt: Date.now(), ...made }, keptS: JOB_KEPT_S };
+    }
     case 'files':
       await deleteBlobs(cascade.keys);
       return;
@@ -42,11 +55,13 @@ const work = async (cascade: Cascade): Promise<void> => {
   }
 };
 
-/** Runs a cascade and marks it done; one already done (a repeated stream record) is left alone. */
-export const runCascade = async (cascade: Cascade): Promise<void> => {
+/**
+ * Runs a cascade and marks it done; one already done (a repeated stream record) is left alone.
+ * An export job's document is rendered by `render` (the http layer's views).
+ */
+export const runCascade = async (cascade: Cascade, render?: RenderExport): Promise<void> => {
   if (!(await isPending(cascade))) return;
-  await work(cascade);
-  await finishCascade(cascade);
+  await finishCascade(cascade, await work(cascade, render));
 };
 
 /** An API function's timeout: what the change feed's lag is set to outlast. */
@@ -91,6 +106,7 @@ export const expireTrashed = async (
  */
 export const drainCascades = async (
   tenantId?: string,
+  render?: RenderExport,
 ): Promise<{ finished: number; failed: { tenantId: string; id: string; error: string }[] }> => {
   const tenants = tenantId ? [tenantId] : (await listClientItems()).map((item) => String(item.clientId));
   let finished = 0;
@@ -98,7 +114,7 @@ export const drainCascades = async (
   for (const tenant of tenants) {
     for (const cascade of await pendingCascades(tenant)) {
       try {
-        await runCascade(cascade);
+        await runCascade(cascade, render);
         finished++;
       } catch (error) {
         failed.push({ tenantId: tenant, id: cascade.id, error: (error as Error).message });

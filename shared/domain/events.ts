@@ -55,3 +55,6 @@ export const addedToTicket = (
   ticketId: string,
   record: object,
 ): EventDraft => draft(`ticket.${what}`, ticketId, record);
+
+/** A customer erased on request (domain/customer-erasure.ts): the event names them, nothing more. */
+export const customerErased = (id: string): EventDraft => draft('customer.erased', id, null);

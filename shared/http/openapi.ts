@@ -13,6 +13,8 @@ import {
   deliveryView,
   documentView,
   eventFeedView,
+  erasureJobView,
+  exportJobView,
   historyEntryView,
   idView,
   labelsView,
@@ -73,6 +75,8 @@ export const VIEWS: Record<string, ViewSpec> = {
   delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
   trashedTicket: { component: 'TrashedTicket', schema: trashedTicketView, pageKey: 'ticket' },
   history: { component: 'HistoryEntry', schema: historyEntryView, pageKey: 'history' },
+  exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export' },
+  erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure' },
 };
 
 /**

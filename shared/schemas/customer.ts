@@ -62,3 +62,15 @@ export const customerInsert = z.lazy(() => {
   return z.extend(z.partial(z.object(f)), { name: f.name, email: f.email });
 });
 export type CustomerInput = z.output<typeof customerUpdate>;
+
+/** `POST /customer/erase/{id}`: what happens to the customer's tickets, and whether only to count it. */
+export const eraseInput = z.lazy(() =>
+  z.strictObject({
+    mode: z._default(
+      z.enum(['anonymise', 'delete'], 'must be anonymise (keep the tickets, anonymised) or delete'),
+      'anonymise',
+    ),
+    dryRun: z._default(z.boolean('must be true or false'), false),
+  }),
+);
+export type EraseInput = z.output<typeof eraseInput>;

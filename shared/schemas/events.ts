@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'ticket.purged',
   'ticket.merged',
   'ticket.unmerged',
+  'customer.erased',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

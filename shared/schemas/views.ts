@@ -297,6 +297,61 @@ export const pageView = <T extends z.ZodMiniType>(record: T) =>
   z.object({ ...pageFields, records: z.array(record) });
 export type PageView<T> = z.output<z.ZodMiniObject<typeof pageFields>> & { records: T[] };
 
+/** A job's part common to exports and erasures (`POST /customer/export/{id}`, `POST /customer/erase/{id}`). */
+const jobFields = {
+  id: about(id, "The job's id: read its state at `statusUrl`."),
+  customerId: id,
+  status: about(
+    z.enum(['pending', 'done', 'expired', 'gone']),
+    '`pending` until the worker finished it (seconds, usually); `done`; an export `expired` once its links stopped working (ask for a new one) or `gone` when the customer was erased or deleted before it was made.',
+  ),
+  requestedAt: timestamp,
+  finishedAt: about(maybe(z.int()), 'When it finished (ms); null while pending.'),
+  statusUrl: about(url, "Where the job's state is read."),
+};
+
+export const exportJobView = about(
+  z.object({
+    ...jobFields,
+    downloadUrl: about(
+      maybe(url),
+      "Once done: a short-lived address of the export, one JSON document (`customer`, `history`, `tickets` with each ticket's replies, notes, documents and history). It and every file link inside it work until `expiresAt`; null otherwise.",
+    ),
+    expiresAt: about(maybe(z.int()), 'Until when `downloadUrl` and the links in the document work (ms); null while pending.'),
+  }),
+  "An export of one customer's data.",
+);
+export type ExportJobView = z.output<typeof exportJobView>;
+
+const receiptCount = (what: string) => about(z.int().check(z.nonnegative()), what);
+export const erasureJobView = about(
+  z.object({
+    ...jobFields,
+    status: about(z.enum(['pending', 'done']), '`pending` until the worker reached every copy; then `done`.'),
+    mode: about(z.enum(['anonymise', 'delete']), 'What happens to the tickets the customer opened.'),
+    dryRun: about(z.boolean(), 'Only counts what an erasure would change: nothing was or will be changed.'),
+    receipt: about(
+      maybe(
+        z.object({
+          customers: receiptCount('The customer record (1).'),
+          photos: receiptCount('Photo objects removed.'),
+          tickets: receiptCount('Tickets deleted (`delete`) or anonymised (`anonymise`).'),
+          replies: receiptCount('Replies deleted with their tickets, or replaced/redacted.'),
+          notes: receiptCount('Notes deleted with their tickets, or redacted.'),
+          documents: receiptCount("Documents deleted (with their tickets, or the customer's own), or renamed."),
+          historyEntries: receiptCount("History entries deleted (the customer's) or redacted (their tickets')."),
+          events: receiptCount("Change-feed events whose bodies were emptied or anonymised."),
+          deliveries: receiptCount("Webhook delivery attempts of those events whose receiver's answer excerpt was removed."),
+          exports: receiptCount('Export documents of the customer removed.'),
+        }),
+      ),
+      'Once done: what was changed per kind (for a dry run, what would be); null while pending.',
+    ),
+  }),
+  "An erasure of one customer's personal data.",
+);
+export type ErasureJobView = z.output<typeof erasureJobView>;
+
 /**
  * One event of the change feed: what happened (`type`), when (`occurredAt`, ms, when its write
  * was sent), to which resource (`resourceId`: a ticket's id for its replies, notes and
@@ -323,7 +378,7 @@ export const eventView = z.object({
         ticketGroupView,
       ]),
     ),
-    'The resource after the change; null when it was deleted.',
+    'The resource after the change; null when it was deleted, or erased (`customer.erased`, and every earlier event about the erased customer or, by the erasure, their tickets).',
   ),
 });
 export type EventView = z.output<typeof eventView>;

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
 import { conditionOf, projectionOf, queryOf, updateOf } from './expression';
-import type { HistoryOf } from './history';
+import type { Actor, HistoryOf } from './history';
 import { newId } from './ids';
 import { CASCADE_ATTRIBUTE, type ItemKey, keys, sortableTime } from './keys';
 import { queryAll } from './query-all';
@@ -27,7 +27,40 @@ export type CascadeWork =
   /** Every access token of a revoked client. */
   | { kind: 'tokens'; clientId: string }
   /** The history of a deleted record (a customer: a ticket's goes with its collection). */
-  | { kind: 'history'; of: HistoryOf; recordId: string };
+  | { kind: 'history'; of: HistoryOf; recordId: string }
+  /** A job a client asked for (store/jobs.ts): one customer's data exported, or erased. */
+  | ExportJob
+  | ErasureJob;
+
+/** `POST /customer/export/{id}`: one JSON document of everything of the customer, in S3. */
+export interface ExportJob {
+  kind: 'export';
+  customerId: string;
+  /** The API's address as the client called it (the document's links to the API). */
+  baseUrl: string;
+}
+
+export type ErasureMode = 'anonymise' | 'delete';
+
+/** `POST /customer/erase/{id}`: every copy of the customer's personal data, erased (domain/customer-erasure.ts). */
+export interface ErasureJob {
+  kind: 'erasure';
+  customerId: string;
+  /** The API's address as the client called it (the job's status address). */
+  baseUrl: string;
+  mode: ErasureMode;
+  /** Only counts what an erasure would change; writes nothing. */
+  dryRun: boolean;
+  /** What identifies the customer in other text (domain/redaction.ts): removed from the item once done. */
+  identifiers?: string[];
+  /** When the customer was created: no event about them is older. */
+  since: number;
+  /** The photo object the erased record pointed at. */
+  photo?: string | null;
+  actor: Actor;
+  /** How long the tenant keeps history: the 'erased' entries an anonymising erasure adds. */
+  historyDays: number;
+}
 
 export type Cascade = CascadeWork & {
   pk: string;
@@ -50,8 +83,8 @@ export const cascadeWrite = (
   work: CascadeWork,
   now = Date.now(),
   once?: string,
+  id = newId(now),
 ): WriteOp => {
-  const id = newId(now);
   const { kind, ...rest } = work;
   return {
     item: {
@@ -110,13 +143,25 @@ export const pendingCascades = async (tenantId: string): Promise<Cascade[]> =>
     })
   ).flatMap((item) => cascadeOf(item) ?? []);
 
+/** What a finished job keeps on its item (what it answers), and what it no longer needs. */
+export interface Outcome {
+  set: Record<string, unknown>;
+  remove?: readonly string[];
+  /** How long the item stays once done (a job's answer is read for a while: store/jobs.ts). */
+  keptS: number;
+}
+
 /** Marks a cascade done, a tombstone DynamoDB's TTL removes in 3 days (repeating it is harmless). */
-export const finishCascade = async (cascade: ItemKey): Promise<void> => {
+export const finishCascade = async (cascade: ItemKey, outcome?: Outcome): Promise<void> => {
+  const kept = outcome?.keptS ?? DONE_KEPT_S;
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: { pk: cascade.pk, sk: cascade.sk },
-      ...updateOf({ set: { done: true, [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + DONE_KEPT_S } }),
+      ...updateOf({
+        set: { ...outcome?.set, done: true, [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + kept },
+        ...(outcome?.remove ? { remove: outcome.remove } : {}),
+      }),
     }),
   );
 };

@@ -1,9 +1,9 @@
 import { type Entity, type Item, nonEmpty, type Pointer, slotSearches } from './entity';
 import { same } from './entity-item';
 import { Conflict, InvalidReference } from './errors';
-import { conditionOf, updateOf } from './expression';
+import { type Cond, conditionOf, updateOf } from './expression';
 import { isId } from './ids';
-import { counterNames, type EntityKind, keys } from './keys';
+import { counterNames, ERASED_MARK, type EntityKind, keys } from './keys';
 import { searchCells } from './search-counts';
 import { LIST_INDEX } from './table-schema';
 import {
@@ -119,11 +119,15 @@ export const referenceOp = (
   const key = keys.record(tenantId, ref.kind, pointer.id);
   const onConditionFailed = () => new InvalidReference(pointer.path, `${ref.label} ${pointer.id}`);
   if (!isId(pointer.id)) throw onConditionFailed();
+  // A new pointer needs a live record; a dropped one may leave an erased customer's mark
+  // (store/customer-erasure.ts), which keeps counting the tickets an erasure kept.
+  const live: Cond = { and: [EXISTS, { missing: ERASED_MARK }] };
   const build = (sums: Deltas): WriteOp => {
     const add = nonZero(sums);
+    const when = Object.values(sums).some((d) => d > 0) || !add ? live : EXISTS;
     return add
-      ? { item: { Update: { Key: key, ...updateOf({ add }, EXISTS) } }, onConditionFailed }
-      : { item: { ConditionCheck: { Key: key, ...conditionOf(EXISTS) } }, onConditionFailed };
+      ? { item: { Update: { Key: key, ...updateOf({ add }, when) } }, onConditionFailed }
+      : { item: { ConditionCheck: { Key: key, ...conditionOf(when) } }, onConditionFailed };
   };
   return { ...build(deltas), counter: { id: itemId(key), deltas, build } };
 };

@@ -1,3 +1,5 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './dynamo';
 import { conditionOf } from './expression';
 import { newId } from './ids';
 import { keys } from './keys';
@@ -62,6 +64,17 @@ export interface HistoryEntry extends HistoryDraft {
 
 const DAY_S = 86_400;
 
+/** The item of one entry. */
+const entryItem = (tenantId: string, draft: HistoryDraft, entry: { id: string; at: number; days: number }) => ({
+  pk: keys.history(tenantId, draft.of, draft.recordId),
+  sk: keys.eventOrder(entry.at, entry.id),
+  entity: 'HISTORY',
+  ...draft,
+  id: entry.id,
+  at: entry.at,
+  [TTL_ATTRIBUTE]: Math.floor(entry.at / 1000) + entry.days * DAY_S,
+});
+
 /** The entries of one transaction, stamped `stamp` (one per record: each in its own partition). */
 export const historyWrites = (
   tenantId: string,
@@ -69,22 +82,23 @@ export const historyWrites = (
   stamp: number,
   days: number,
 ): WriteOp[] =>
-  drafts.map((draft) => {
-    const entryId = newId(stamp);
-    return {
-      item: {
-        Put: {
-          Item: {
-            pk: keys.history(tenantId, draft.of, draft.recordId),
-            sk: keys.eventOrder(stamp, entryId),
-            entity: 'HISTORY',
-            ...draft,
-            id: entryId,
-            at: stamp,
-            [TTL_ATTRIBUTE]: Math.floor(stamp / 1000) + days * DAY_S,
-          },
-          ...conditionOf(ABSENT),
-        },
+  drafts.map((draft) => ({
+    item: {
+      Put: {
+        Item: entryItem(tenantId, draft, { id: newId(stamp), at: stamp, days }),
+        ...conditionOf(ABSENT),
       },
-    };
-  });
+    },
+  }));
+
+/**
+ * One entry written on its own, keyed by `entry.id` (a job's: written again by a repeated run, it
+ * is the same entry): an erasure's on each ticket it anonymised.
+ */
+export const putHistoryEntry = async (
+  tenantId: string,
+  draft: HistoryDraft,
+  entry: { id: string; at: number; days: number },
+): Promise<void> => {
+  await db().send(new PutCommand({ TableName: tableName(), Item: entryItem(tenantId, draft, entry) }));
+};

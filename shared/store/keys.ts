@@ -30,6 +30,15 @@ export const CASCADE_ATTRIBUTE = 'cascade';
 /** The `entity` of a trashed-ticket item (store/ticket-trash.ts; the cascade worker's stream filter names it). */
 export const TRASHED_TICKET = 'TRASHED_TICKET';
 
+/**
+ * Marks the item at an erased customer's key (store/customer-erasure.ts): every read takes it for
+ * missing, no new reference can point at it.
+ */
+export const ERASED_MARK = 'erasedAt';
+
+/** Object-key prefix of customers' export documents (a lifecycle rule expires them). */
+export const EXPORTS_PREFIX = 'exports/';
+
 /** Object-key prefix of presigned uploads waiting to be attached (a lifecycle rule expires them). */
 export const STAGING_PREFIX = 'staging/';
 
@@ -236,6 +245,14 @@ export const blobKeys = {
   /** Every object of one ticket (its documents, and any a failed write could not take back). */
   ticketFiles: (tenantId: string, ticketId: string): string => `t/${tenantId}/ticket/${ticketId}/`,
   photo: (tenantId: string, photoId: string): string => `t/${tenantId}/customer-photo/${photoId}`,
+  /**
+   * A customer's export documents (domain/customer-export.ts), under their own top-level prefix so
+   * that one lifecycle rule removes them (infra/attachments-bucket.ts); an erasure removes them all.
+   */
+  customerExports: (tenantId: string, customerId: string): string =>
+    `${EXPORTS_PREFIX}${tenantId}/${customerId}/`,
+  customerExport: (tenantId: string, customerId: string, jobId: string): string =>
+    `${EXPORTS_PREFIX}${tenantId}/${customerId}/${jobId}.json`,
   staging: (tenantId: string, uploadId: string): string => `${STAGING_PREFIX}${tenantId}/${uploadId}`,
 };
 

@@ -4,7 +4,7 @@ import type { BaseRecord, RecordEntity, Stored } from './entities/records';
 import { NotFound } from './errors';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { keys } from './keys';
+import { ERASED_MARK, keys } from './keys';
 import { queryAll } from './query-all';
 import { LIST_INDEX } from './table-schema';
 
@@ -42,6 +42,7 @@ export const getRecord = async <T extends BaseRecord>(
       ConsistentRead: consistent,
     }),
   );
-  if (!out.Item) throw recordMissing(e, id);
+  // An erased customer's mark (store/customer-erasure.ts) is no record.
+  if (!out.Item || ERASED_MARK in out.Item) throw recordMissing(e, id);
   return out.Item as Stored<T>;
 };

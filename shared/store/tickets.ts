@@ -3,7 +3,7 @@ import type { Item } from './entity';
 import { hydrate, itemOf, recordOf } from './entity-item';
 import { Conflict, NotFound } from './errors';
 import type { Cond } from './expression';
-import { type EntityKind, type ItemKey, keys } from './keys';
+import { ERASED_MARK, type EntityKind, type ItemKey, keys } from './keys';
 import { itemId } from './write-ops';
 
 /**
@@ -58,6 +58,8 @@ export const relatedIn = (tenantId: string, ...found: ReadonlyMap<string, Item>[
       item = items.get(key);
       if (item) break;
     }
+    // An erased customer's mark (store/customer-erasure.ts) is no record: its tickets show none.
+    if (item && ERASED_MARK in item) item = undefined;
     looked.set(name, item);
     return item;
   };

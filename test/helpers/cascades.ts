@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { drainCascades } from '../../shared/domain/cascades';
+import { renderExport } from '../../shared/http/views/customer-export';
 import { pendingCascades } from '../../shared/store/cascades';
 import { clientTokenKeys } from '../../shared/store/client-items';
 import { keys } from '../../shared/store/keys';
@@ -11,7 +12,7 @@ import { partitionItems } from './partition';
  * cascades, expecting none to fail. Answers how many there were.
  */
 export const finishCascades = async (tenantId: string): Promise<number> => {
-  const { finished, failed } = await drainCascades(tenantId);
+  const { finished, failed } = await drainCascades(tenantId, renderExport);
   expect(failed).toEqual([]);
   expect(await pendingCascades(tenantId)).toEqual([]);
   return finished;

@@ -117,7 +117,7 @@ describe('declared grants (what infra/api-function.ts grants; test/integration/l
     for (const r of routes) {
       if (!r.blobs) continue;
       expect(r.auth, r.operationId).not.toBe('none');
-      const { listBucket, ...areas } = r.blobs;
+      const { listBucket, listVersions: _versions, ...areas } = r.blobs;
       expect(Object.keys(areas).length, r.operationId).toBeGreaterThan(0);
       for (const [area, actions] of Object.entries(areas)) {
         expect(Object.keys(BLOB_AREAS), r.operationId).toContain(area);
@@ -134,6 +134,7 @@ describe('declared grants (what infra/api-function.ts grants; test/integration/l
       documents: blobKeys.document('t1', 'k1', 'd1'),
       photos: blobKeys.photo('t1', 'p1'),
       staging: blobKeys.staging('t1', 'u1'),
+      exports: blobKeys.customerExport('t1', 'c1', 'j1'),
     };
     const matches = (pattern: string, key: string) =>
       new RegExp(

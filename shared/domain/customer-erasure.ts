@@ -1,0 +1,339 @@
+import { deleteEveryVersion, listBlobs } from '../blobs/s3';
+import type { ErasureJob, ErasureMode } from '../store/cascades';
+import {
+  erasedMarkWrite,
+  markedTickets,
+  partitionItems,
+  removeUnusedMark,
+  rewriteItem,
+  ticketsOpenedBy,
+  trashedOpenedBy,
+  visitEvents,
+} from '../store/customer-erasure';
+import { derivedWrites } from '../store/derived-writes';
+import { customerEntity, webhookEntity } from '../store/entities/records';
+import { HISTORY_DAYS } from '../store/entities/system';
+import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
+import type { Item } from '../store/entity';
+import { Contended, NotFound } from '../store/errors';
+import type { StoredEvent } from '../store/events';
+import { type FieldChange, type HistoryEntry, putHistoryEntry } from '../store/history';
+import { inParallel } from '../store/in-parallel';
+import { type Job, jobWrite } from '../store/jobs';
+import { blobKeys, keys } from '../store/keys';
+import { allRecords, getRecord } from '../store/record-reads';
+import { fieldsOf } from '../store/record-writes';
+import { deleteKeys } from '../store/sweep';
+import { readCollection } from '../store/ticket-reads';
+import { readTrashed } from '../store/ticket-trash';
+import { commit, type WriteContext } from './commit';
+import { customerErased } from './events';
+import {
+  anonymisedDocument,
+  anonymisedNote,
+  anonymisedReply,
+  anonymisedTicket,
+  customersDocuments,
+  ERASED,
+  identifiersOf,
+  type Redact,
+  redactDeep,
+  redactorOf,
+} from './redaction';
+import { deleteTicket, purgeTicket } from './tickets';
+
+/**
+ * Erasure of one customer's personal data (docs/decisions.md, "Erasure"). `POST
+ * /customer/erase/{id}` commits, in one transaction, the customer's record turned into a mark (out
+ * of every list, search, count and read: store/customer-erasure.ts), the event `customer.erased`
+ * (no personal data) and the erasure job; the cascade worker then reaches every copy (`runErasure`):
+ * the customer's tickets (deleted, or kept anonymised), their photo and export documents in S3, the
+ * change feed's event bodies, webhook delivery logs and the history. A dry run writes only the job,
+ * whose run counts what an erasure would change. Every step can be repeated: a run cut short is
+ * run again by the stream and finishes what the first left.
+ */
+export interface ErasureRequest {
+  mode: ErasureMode;
+  dryRun: boolean;
+}
+
+/** What an erasure changed (or a dry run would), per kind. */
+export interface Receipt {
+  customers: number;
+  photos: number;
+  tickets: number;
+  replies: number;
+  notes: number;
+  documents: number;
+  historyEntries: number;
+  events: number;
+  deliveries: number;
+  exports: number;
+}
+
+const noReceipt = (): Receipt => ({
+  customers: 0,
+  photos: 0,
+  tickets: 0,
+  replies: 0,
+  notes: 0,
+  documents: 0,
+  historyEntries: 0,
+  events: 0,
+  deliveries: 0,
+  exports: 0,
+});
+
+/** Asks for an erasure (or its dry run) of the customer; answers the job. 404 for no customer. */
+export const requestErasure = (
+  ctx: WriteContext,
+  customerId: string,
+  request: ErasureRequest,
+  baseUrl: string,
+): Promise<Job> =>
+  commit(ctx, async () => {
+    const current = await getRecord(customerEntity, ctx.tenantId, customerId, true);
+    const now = Date.now();
+    const { job, op } = jobWrite(
+      ctx.tenantId,
+      {
+        kind: 'erasure',
+        customerId,
+        baseUrl,
+        mode: request.mode,
+        dryRun: request.dryRun,
+        identifiers: identifiersOf(current),
+        since: current.createdAt,
+        photo: current.photo?.key ?? null,
+        actor: ctx.actor ?? { clientId: ctx.tenantId },
+        historyDays: ctx.historyDays ?? HISTORY_DAYS,
+      },
+      now,
+    );
+    if (request.dryRun) return { result: job, ops: [op] };
+    return {
+      result: job,
+      ops: [
+        op,
+        erasedMarkWrite(ctx.tenantId, current, now),
+        ...derivedWrites(customerEntity, ctx.tenantId, customerId, undefined, fieldsOf(current)),
+      ],
+      events: [customerErased(customerId)],
+    };
+  });
+
+/** The search index lags a ticket created just before the erasure: the stream runs the job again. */
+class IndexLag extends Contended {}
+
+/** What one run knows: the job, how it redacts, what it found, what it counts. */
+interface Run {
+  job: Job & ErasureJob;
+  redact: Redact;
+  write: boolean;
+  receipt: Receipt;
+  /** The events whose bodies an erasure reaches: about the customer or one of their tickets. */
+  resources: Set<string>;
+  /** Documents of theirs that are removed (events announcing them are emptied). */
+  removedDocuments: Set<string>;
+  /** Events changed (their ids), whose delivery logs are cleaned. */
+  events: Set<string>;
+}
+
+const keyOf = (item: object) => ({ pk: String((item as Item).pk), sk: String((item as Item).sk) });
+
+/** Runs the erasure job (the cascade worker): every copy of the customer's data; answers its receipt. */
+export const runErasure = async (job: Job & ErasureJob): Promise<Receipt> => {
+  const run: Run = {
+    job,
+    redact: redactorOf(job.identifiers ?? []),
+    write: !job.dryRun,
+    receipt: { ...noReceipt(), customers: 1 },
+    resources: new Set([job.customerId]),
+    removedDocuments: new Set(),
+    events: new Set(),
+  };
+  const tickets = await ticketsOf(job);
+  for (const id of tickets) run.resources.add(id);
+  await inParallel(tickets, 4, (id) => eraseTicket(run, id));
+  await eraseHistory(run);
+  await visitEvents(job.tenantId, job.since, (event) => eraseEvent(run, event));
+  await eraseDeliveries(run);
+  await eraseFiles(run);
+  if (run.write && job.mode === 'delete') await removeUnusedMark(job.tenantId, job.customerId);
+  return run.receipt;
+};
+
+/** The customer's tickets, live and in the trash; all the live ones the mark counts, or the job runs again later. */
+const ticketsOf = async (job: Job & ErasureJob): Promise<string[]> => {
+  const { tenantId, customerId } = job;
+  const [live, trashed] = await Promise.all([
+    ticketsOpenedBy(tenantId, customerId),
+    trashedOpenedBy(tenantId, customerId),
+  ]);
+  if (!job.dryRun) {
+    const counted = await markedTickets(tenantId, customerId);
+    if (live.length < counted)
+      throw new IndexLag(`the search index shows ${live.length} of the customer's ${counted} tickets yet`);
+  }
+  return [...new Set([...live, ...trashed])];
+};
+
+/** One of the customer's tickets: deleted (a merged one anonymised: another ticket's conversation holds it), or anonymised. */
+const eraseTicket = async (run: Run, id: string): Promise<void> => {
+  const { tenantId, mode, actor } = run.job;
+  const collection = await readCollection(tenantId, id);
+  const trashed = collection.ticket ? undefined : await readTrashed(tenantId, id);
+  const ticket = collection.ticket ?? trashed?.ticket;
+  if (!ticket) return;
+  if (mode === 'delete' && !ticket.mergedInto) {
+    run.receipt.tickets++;
+    run.receipt.replies += collection.replies.length;
+    run.receipt.notes += collection.notes.length;
+    run.receipt.documents += collection.documents.length;
+    if (!run.write) return;
+    const ctx: WriteContext = { tenantId, trashDays: 0, actor };
+    try {
+      await (collection.ticket ? deleteTicket(ctx, id) : purgeTicket(ctx, id));
+    } catch (error) {
+      // Gone meanwhile (a run before this one, or the trash's end): its cascade takes the rest.
+      if (!(error instanceof NotFound)) throw error;
+    }
+    // Its cascade deletes its items and objects; a bucket's old versions of them go now.
+    await deleteEveryVersion(blobKeys.ticketFiles(tenantId, id));
+    return;
+  }
+  await anonymiseTicket(run, ticket, collection, trashed !== undefined);
+};
+
+const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
+const anonymiseTicket = async (
+  run: Run,
+  ticket: TicketRecord,
+  collection: { replies: ReplyRecord[]; notes: NoteRecord[]; documents: DocumentRecord[] },
+  inTrash: boolean,
+): Promise<void> => {
+  const { tenantId, actor } = run.job;
+  const { redact } = run;
+  const writes: (() => Promise<void>)[] = [];
+  const change = anonymisedTicket(ticket, redact);
+  const ticketKey = keys.record(tenantId, 'TICKET', ticket.id);
+  const changed = Object.entries(change).filter(([field, value]) => differs(value, ticket[field as keyof TicketRecord]));
+  if (changed.length > 0) run.receipt.tickets++;
+  if (inTrash)
+    writes.push(() =>
+      rewriteItem({ pk: ticketKey.pk, sk: keys.trashed }, { set: { ticket: { ...ticket, ...change } } }),
+    );
+  else if (changed.length > 0)
+    writes.push(() => rewriteItem(ticketKey, { set: Object.fromEntries(changed), add: { version: 1 } }));
+  for (const reply of collection.replies) {
+    const next = anonymisedReply(reply, redact);
+    if (next.text === reply.text) continue;
+    run.receipt.replies++;
+    writes.push(() => rewriteItem(keyOf(reply), { set: next }));
+  }
+  for (const note of collection.notes) {
+    const next = anonymisedNote(note, redact);
+    if (next.note === note.note) continue;
+    run.receipt.notes++;
+    writes.push(() => rewriteItem(keyOf(note), { set: next }));
+  }
+  const theirs = customersDocuments(collection.documents, collection.replies);
+  for (const doc of theirs) run.removedDocuments.add(doc.id);
+  for (const doc of collection.documents) {
+    if (run.removedDocuments.has(doc.id)) continue;
+    const next = anonymisedDocument(doc, redact);
+    if (next.documentName === doc.documentName) continue;
+    run.receipt.documents++;
+    writes.push(() => rewriteItem(keyOf(doc), { set: next }));
+  }
+  run.receipt.documents += theirs.length;
+  const history = await partitionItems(keys.history(tenantId, 'TICKET', ticket.id));
+  for (const entry of history as unknown as (HistoryEntry & Item)[]) {
+    if (!entry.changes) continue;
+    const changes = entry.changes.map((c) => anonymisedChange(c, redact));
+    if (!differs(changes, entry.changes)) continue;
+    run.receipt.historyEntries++;
+    writes.push(() => rewriteItem(keyOf(entry), { set: { changes } }));
+  }
+  if (!run.write) return;
+  await inParallel(writes, 8, (write) => write());
+  // The customer's files go, then their records (a run cut between them finds the records again).
+  for (const doc of theirs) await deleteEveryVersion(doc.key);
+  await deleteKeys(theirs.map(keyOf));
+  await putHistoryEntry(
+    tenantId,
+    { of: 'TICKET', recordId: ticket.id, kind: 'erased', actor, documents: theirs.map((d) => d.id) },
+    { id: run.job.id, at: run.job.createdAt, days: run.job.historyDays ?? HISTORY_DAYS },
+  );
+};
+
+/** A ticket's description is the customer's own words: its history's values of it go whole. */
+const anonymisedChange = (c: FieldChange, redact: Redact): FieldChange =>
+  c.field === 'description'
+    ? { ...c, before: c.before === null ? null : ERASED, after: c.after === null ? null : ERASED }
+    : redactDeep(c, redact);
+
+/** The customer's own history goes (an anonymised ticket's is redacted with it: anonymiseTicket). */
+const eraseHistory = async (run: Run): Promise<void> => {
+  const { tenantId, customerId } = run.job;
+  const entries = await partitionItems(keys.history(tenantId, 'CUSTOMER', customerId));
+  run.receipt.historyEntries += entries.length;
+  if (run.write) await deleteKeys(entries.map(keyOf));
+};
+
+/** What an event about the customer or their tickets says after the erasure (null: nothing of them). */
+const erasedResource = (run: Run, event: StoredEvent): Item | null => {
+  const resource = event.resource;
+  if (!resource || run.job.mode === 'delete' || event.resourceId === run.job.customerId) return null;
+  const { redact } = run;
+  switch (event.type) {
+    case 'ticket.replied':
+      return { ...resource, ...anonymisedReply(resource as unknown as ReplyRecord, redact) };
+    case 'ticket.note_added':
+      return { ...resource, ...anonymisedNote(resource as unknown as NoteRecord, redact) };
+    case 'ticket.attachment_added':
+      return run.removedDocuments.has(String(resource.id))
+        ? null
+        : { ...resource, ...anonymisedDocument(resource as unknown as DocumentRecord, redact) };
+    default:
+      return { ...resource, ...anonymisedTicket(resource as Partial<TicketRecord>, redact) };
+  }
+};
+
+const eraseEvent = async (run: Run, event: StoredEvent): Promise<void> => {
+  if (!run.resources.has(event.resourceId)) return;
+  const resource = erasedResource(run, event);
+  if (!differs(resource, event.resource)) return;
+  run.receipt.events++;
+  run.events.add(event.id);
+  if (run.write) await rewriteItem(keyOf(event), { set: { resource } });
+};
+
+/**
+ * Delivery logs never hold a payload; of a receiver's answer they keep an excerpt, which may
+ * repeat what it was sent: gone for every attempt of an erased event.
+ */
+const eraseDeliveries = async (run: Run): Promise<void> => {
+  if (run.events.size === 0) return;
+  const { tenantId } = run.job;
+  for (const webhook of await allRecords(webhookEntity, tenantId)) {
+    const attempts = await partitionItems(keys.deliveries(tenantId, webhook.id));
+    const touched = attempts.filter((a) => run.events.has(String(a.eventId)) && a.response !== null);
+    run.receipt.deliveries += touched.length;
+    if (run.write) await inParallel(touched, 8, (a) => rewriteItem(keyOf(a), { set: { response: null } }));
+  }
+};
+
+/** The photo the record pointed at, and every export document of the customer. */
+const eraseFiles = async (run: Run): Promise<void> => {
+  const { tenantId, customerId, photo } = run.job;
+  const prefix = blobKeys.customerExports(tenantId, customerId);
+  run.receipt.photos = photo ? 1 : 0;
+  if (!run.write) {
+    run.receipt.exports = (await listBlobs(prefix)).length;
+    return;
+  }
+  run.receipt.exports = await deleteEveryVersion(prefix);
+  if (photo) await deleteEveryVersion(photo);
+};
