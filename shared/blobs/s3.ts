@@ -163,6 +163,20 @@ export const listBlobs = async (prefix: string): Promise<string[]> => {
   return found;
 };
 
+/**
+ * A page of ListObjectVersions; undefined from a store that keeps no versions (s3rver, locally,
+ * refuses the call with 405 or 501): there is nothing more than the objects to remove then.
+ */
+const listVersions = async (url: URL): Promise<string | undefined> => {
+  try {
+    return await (await send(url, 'ListObjectVersions', { method: 'GET' })).text();
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 405 || status === 501) return undefined;
+    throw error;
+  }
+};
+
 /** One `<tag>` of a ListObjectVersions entry. */
 const tagOf = (entry: string, tag: string) => {
   const found = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(entry)?.[1];
@@ -173,8 +187,7 @@ const tagOf = (entry: string, tag: string) => {
  * Removes every object under `prefix` for good, answering how many there were: the objects, and,
  * in a versioned bucket (infra/attachments-bucket.ts keeps deleted objects' old versions a month),
  * every old version and delete marker too (ListObjectVersions; DeleteObject of each version id).
- * What an erasure does to a customer's files. A store that keeps no versions (s3rver) answers the
- * listing of versions as a plain listing: there is nothing more to remove then.
+ * What an erasure does to a customer's files.
  */
 export const deleteEveryVersion = async (prefix: string): Promise<number> => {
   const current = await listBlobs(prefix);
@@ -187,8 +200,8 @@ export const deleteEveryVersion = async (prefix: string): Promise<number> => {
     url.searchParams.set('prefix', prefix);
     if (keyMarker !== undefined) url.searchParams.set('key-marker', keyMarker);
     if (versionMarker !== undefined) url.searchParams.set('version-id-marker', versionMarker);
-    const body = await (await send(url, 'ListObjectVersions', { method: 'GET' })).text();
-    if (!body.includes('<ListVersionsResult')) break;
+    const body = await listVersions(url);
+    if (body === undefined) break;
     const entries = [...body.matchAll(/<(Version|DeleteMarker)>([\s\S]*?)<\/\1>/g)].flatMap(([, , entry]) => {
       const key = tagOf(entry ?? '', 'Key');
       const version = tagOf(entry ?? '', 'VersionId');

@@ -59,6 +59,8 @@ interface ViewSpec {
   readonly schema: z.ZodMiniType;
   /** The key its list wrapper has (`{ <key>: { totalRecords, … } }`). */
   readonly pageKey: string;
+  /** Not a versioned record (a job): answered without an ETag. */
+  readonly unversioned?: true;
 }
 
 export const VIEWS: Record<string, ViewSpec> = {
@@ -75,8 +77,8 @@ export const VIEWS: Record<string, ViewSpec> = {
   delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
   trashedTicket: { component: 'TrashedTicket', schema: trashedTicketView, pageKey: 'ticket' },
   history: { component: 'HistoryEntry', schema: historyEntryView, pageKey: 'history' },
-  exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export' },
-  erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure' },
+  exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export', unversioned: true },
+  erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure', unversioned: true },
 };
 
 /**
@@ -483,9 +485,13 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     content = jsonContent(`${VIEWS[kind.page]?.component}Page`);
     description = `A page of the list (or search), newest first unless said otherwise.`;
   } else if (kind.view) {
-    content = jsonContent(VIEWS[kind.view]?.component as string);
-    headers.ETag = ref('headers', 'ETag');
-    description = 'The record, every field present (null or [] when empty).';
+    const view = VIEWS[kind.view];
+    content = jsonContent(view?.component as string);
+    if (view?.unversioned) description = 'The job, every field present (null when not known yet).';
+    else {
+      headers.ETag = ref('headers', 'ETag');
+      description = 'The record, every field present (null or [] when empty).';
+    }
   } else if (body === 'bytes') {
     content = Object.fromEntries(PHOTO_MEDIA_TYPES.map((type) => [type, { schema: {} }]));
     Object.assign(headers, {

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { projectionOf } from './expression';
-import type { ItemKey } from './keys';
+import { ERASED_MARK, type ItemKey } from './keys';
 
 /**
  * The attributes named of the item at `key`, read consistently (its keys always), or `missing`
@@ -17,9 +17,10 @@ export const readExisting = async (
       TableName: tableName(),
       Key: key,
       ConsistentRead: true,
-      ...projectionOf(['pk', ...attributes]),
+      ...projectionOf(['pk', ERASED_MARK, ...attributes]),
     }),
   );
-  if (!out.Item) throw missing();
+  // An erased customer's mark (store/customer-erasure.ts) is no record.
+  if (!out.Item || ERASED_MARK in out.Item) throw missing();
   return out.Item;
 };
