@@ -1,6 +1,6 @@
-import { requestErasure } from '../shared/domain/customer-erasure';
+import { requestErasure } from '../shared/domain/customer-jobs';
 import { apiHandler } from '../shared/http/api-handler';
-import { pendingJobView } from '../shared/http/views/jobs';
+import { pendingJobView } from '../shared/http/job-answer';
 
 /** `POST /customer/erase/{id}`: the customer erased now, every copy of their data by the worker (202). */
 export const handler = apiHandler('customerErase', {

@@ -27,7 +27,7 @@ const REASONS = {
   failureDestination:
     'This queue is the dead-letter destination itself: the on-failure destination of a stream reader (the webhook fan-out, the cascade worker) for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.',
   bucketObjects:
-    'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
+    'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>, exports/<tenant>/<customer>/<job>.json): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
   replicaIndexes:
     "Several regions: a tenant's writes, and reads asked of its home, run against its home region's replica of the one global table (docs/regions.md), so the route's declared index actions are granted on index/* of that table in each region of the deployment, nothing else.",
   otherBucketObjects:
@@ -114,10 +114,13 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
   }
   ack(webhooks.fanoutFailures, 'SQS3', REASONS.failureDestination);
 
-  // The cascade worker: deletes in the areas of removed records' objects, in each region's bucket;
-  // its failures queue is a dead-letter destination itself.
+  // The cascade worker: deletes in the areas of removed records' objects, in each region's bucket,
+  // and runs jobs (a customer's tickets found by their search and the trash's list; an export's
+  // document); its failures queue is a dead-letter destination itself.
   const cascadePolicy = grantsPolicyOf(stack.cascades.fn);
-  for (const area of ['documents', 'photos'] as const) {
+  ack(cascadePolicy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
+  for (const arn of replicaArns) ack(cascadePolicy, `IAM5[Resource::${arn}/index/*]`, REASONS.replicaIndexes);
+  for (const area of ['documents', 'photos', 'exports'] as const) {
     ack(cascadePolicy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
     for (const arn of otherBucketArns)
       ack(cascadePolicy, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);

@@ -670,14 +670,15 @@ const ROUTES = [
 
   {
     operationId: 'customerExport',
-    summary: "Export everything of a customer (record, tickets with their conversations, history, files) as one JSON document: a job",
+    summary:
+      'Export everything of a customer (record, tickets with their conversations, history, files) as one JSON document: a job',
     method: 'POST',
     path: '/customer/export/{id}',
     handler: 'customer-export',
     access: 'write',
     auth: 'bearer',
     // The customer read by key; the job's item put in one transaction with the Idempotency-Key's answer.
-    dynamo: DB.create,
+    dynamo: ['GetItem', 'PutItem'],
     idempotent: true,
     request: { params: id, query: noQuery },
     responses: { success: [202, 'view:exportJob'], problems: [...COMMON, 404, 409, UNKNOWN_OUTCOME] },
@@ -710,7 +711,10 @@ const ROUTES = [
     dynamo: DB.write,
     idempotent: true,
     request: { params: id, query: noQuery, body: eraseInput },
-    responses: { success: [202, 'view:erasureJob'], problems: [...COMMON, 404, 409, 413, 415, UNKNOWN_OUTCOME] },
+    responses: {
+      success: [202, 'view:erasureJob'],
+      problems: [...COMMON, 404, 409, 413, 415, UNKNOWN_OUTCOME],
+    },
   },
   {
     operationId: 'customerEraseStatus',
@@ -792,9 +796,12 @@ export type CompatRole = 'list' | 'detail';
 export const compatRole = (r: Route): CompatRole | undefined => {
   const [, body] = r.responses.success;
   if (body.startsWith('page:')) return 'list';
-  if (r.method === 'GET' && body.startsWith('view:')) return 'detail';
+  if (r.method === 'GET' && body.startsWith('view:') && !JOB_VIEWS.includes(body)) return 'detail';
   return undefined;
 };
+
+/** Views of jobs (an export, an erasure), not records: no Deskero detail, no ETag. */
+export const JOB_VIEWS: readonly ResponseBody[] = ['view:exportJob', 'view:erasureJob'];
 
 /** `GET /ticket/{id}` — the API Gateway route key of a route. */
 export const routeKey = (r: Route): string => `${r.method} ${r.path}`;

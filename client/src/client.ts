@@ -170,6 +170,8 @@ export const IDEMPOTENT_ROUTES: readonly string[] = [
   '/ticket/merge/{id}',
   '/ticket/unmerge/{id}',
   '/customer/insert',
+  '/customer/export/{id}',
+  '/customer/erase/{id}',
   '/agent/insert',
   '/ticketType/insert',
   '/ticketArea/insert',

@@ -1,9 +1,9 @@
 import { deleteBlobs, listBlobs } from '../blobs/s3';
 import { type Cascade, finishCascade, isPending, type Outcome, pendingCascades } from '../store/cascades';
-import { JOB_KEPT_S } from '../store/jobs';
 import { clientTokenKeys, listClientItems } from '../store/client-items';
 import { withDeadline } from '../store/deadline';
 import type { TicketRecord } from '../store/entities/ticket';
+import { JOB_KEPT_S } from '../store/jobs';
 import { blobKeys, keys, RECORD_SK } from '../store/keys';
 import { partitionKeys } from '../store/query-all';
 import { deleteKeys } from '../store/sweep';

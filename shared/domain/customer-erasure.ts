@@ -1,7 +1,6 @@
 import { deleteEveryVersion, listBlobs } from '../blobs/s3';
-import type { ErasureJob, ErasureMode } from '../store/cascades';
+import type { ErasureJob } from '../store/cascades';
 import {
-  erasedMarkWrite,
   markedTickets,
   partitionItems,
   removeUnusedMark,
@@ -10,8 +9,7 @@ import {
   trashedOpenedBy,
   visitEvents,
 } from '../store/customer-erasure';
-import { derivedWrites } from '../store/derived-writes';
-import { customerEntity, webhookEntity } from '../store/entities/records';
+import { webhookEntity } from '../store/entities/records';
 import { HISTORY_DAYS } from '../store/entities/system';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import type { Item } from '../store/entity';
@@ -19,15 +17,13 @@ import { Contended, NotFound } from '../store/errors';
 import type { StoredEvent } from '../store/events';
 import { type FieldChange, type HistoryEntry, putHistoryEntry } from '../store/history';
 import { inParallel } from '../store/in-parallel';
-import { type Job, jobWrite } from '../store/jobs';
+import type { Job } from '../store/jobs';
 import { blobKeys, keys } from '../store/keys';
-import { allRecords, getRecord } from '../store/record-reads';
-import { fieldsOf } from '../store/record-writes';
+import { allRecords } from '../store/record-reads';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
 import { readTrashed } from '../store/ticket-trash';
-import { commit, type WriteContext } from './commit';
-import { customerErased } from './events';
+import type { WriteContext } from './commit';
 import {
   anonymisedDocument,
   anonymisedNote,
@@ -35,7 +31,6 @@ import {
   anonymisedTicket,
   customersDocuments,
   ERASED,
-  identifiersOf,
   type Redact,
   redactDeep,
   redactorOf,
@@ -52,10 +47,6 @@ import { deleteTicket, purgeTicket } from './tickets';
  * whose run counts what an erasure would change. Every step can be repeated: a run cut short is
  * run again by the stream and finishes what the first left.
  */
-export interface ErasureRequest {
-  mode: ErasureMode;
-  dryRun: boolean;
-}
 
 /** What an erasure changed (or a dry run would), per kind. */
 export interface Receipt {
@@ -83,44 +74,6 @@ const noReceipt = (): Receipt => ({
   deliveries: 0,
   exports: 0,
 });
-
-/** Asks for an erasure (or its dry run) of the customer; answers the job. 404 for no customer. */
-export const requestErasure = (
-  ctx: WriteContext,
-  customerId: string,
-  request: ErasureRequest,
-  baseUrl: string,
-): Promise<Job> =>
-  commit(ctx, async () => {
-    const current = await getRecord(customerEntity, ctx.tenantId, customerId, true);
-    const now = Date.now();
-    const { job, op } = jobWrite(
-      ctx.tenantId,
-      {
-        kind: 'erasure',
-        customerId,
-        baseUrl,
-        mode: request.mode,
-        dryRun: request.dryRun,
-        identifiers: identifiersOf(current),
-        since: current.createdAt,
-        photo: current.photo?.key ?? null,
-        actor: ctx.actor ?? { clientId: ctx.tenantId },
-        historyDays: ctx.historyDays ?? HISTORY_DAYS,
-      },
-      now,
-    );
-    if (request.dryRun) return { result: job, ops: [op] };
-    return {
-      result: job,
-      ops: [
-        op,
-        erasedMarkWrite(ctx.tenantId, current, now),
-        ...derivedWrites(customerEntity, ctx.tenantId, customerId, undefined, fieldsOf(current)),
-      ],
-      events: [customerErased(customerId)],
-    };
-  });
 
 /** The search index lags a ticket created just before the erasure: the stream runs the job again. */
 class IndexLag extends Contended {}
@@ -218,7 +171,9 @@ const anonymiseTicket = async (
   const writes: (() => Promise<void>)[] = [];
   const change = anonymisedTicket(ticket, redact);
   const ticketKey = keys.record(tenantId, 'TICKET', ticket.id);
-  const changed = Object.entries(change).filter(([field, value]) => differs(value, ticket[field as keyof TicketRecord]));
+  const changed = Object.entries(change).filter(([field, value]) =>
+    differs(value, ticket[field as keyof TicketRecord]),
+  );
   if (changed.length > 0) run.receipt.tickets++;
   if (inTrash)
     writes.push(() =>

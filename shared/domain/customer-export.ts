@@ -8,13 +8,12 @@ import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../s
 import { NotFound } from '../store/errors';
 import type { HistoryEntry } from '../store/history';
 import { inParallel } from '../store/in-parallel';
-import { type Job, jobWrite } from '../store/jobs';
+import type { Job } from '../store/jobs';
 import { blobKeys, keys } from '../store/keys';
 import { getRecord } from '../store/record-reads';
 import { readCollection, readRelated } from '../store/ticket-reads';
 import { readTrashed } from '../store/ticket-trash';
 import type { Related } from '../store/tickets';
-import { commit, type WriteContext } from './commit';
 import { relatedOf } from './ticket-reads';
 
 /**
@@ -27,14 +26,6 @@ import { relatedOf } from './ticket-reads';
  * `expired` and S3's lifecycle rule removes the document.
  */
 export const EXPORT_LINK_SECONDS = 3600;
-
-/** Asks for an export of the customer; answers the job. 404 for no customer. */
-export const requestExport = (ctx: WriteContext, customerId: string, baseUrl: string): Promise<Job> =>
-  commit(ctx, async () => {
-    await getRecord(customerEntity, ctx.tenantId, customerId, true);
-    const { job, op } = jobWrite(ctx.tenantId, { kind: 'export', customerId, baseUrl });
-    return { result: job, ops: [op] };
-  });
 
 export interface ExportedTicket {
   ticket: TicketRecord;
@@ -133,7 +124,9 @@ export const runExport = async (
       ),
     );
   const body = Buffer.from(
-    JSON.stringify(render({ customer, history, tickets, related, links, exportedAt, expiresAt }, job.baseUrl)),
+    JSON.stringify(
+      render({ customer, history, tickets, related, links, exportedAt, expiresAt }, job.baseUrl),
+    ),
   );
   const document = blobKeys.customerExport(tenantId, customerId, job.id);
   await putBlob(document, body, 'application/json', createHash('sha256').update(body).digest('base64'));

@@ -42,7 +42,7 @@ export const identifiersOf = (customer: Partial<CustomerRecord>): string[] => {
   return [...new Set(found)].sort((a, b) => b.length - a.length);
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One text with every identifier replaced (case-insensitively, not inside a longer word). */
 export type Redact = (text: string) => string;
@@ -50,7 +50,7 @@ export type Redact = (text: string) => string;
 export const redactorOf = (identifiers: readonly string[]): Redact => {
   if (identifiers.length === 0) return (text) => text;
   const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${identifiers.map(escape).join('|')})(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:${identifiers.map(literal).join('|')})(?![\\p{L}\\p{N}])`,
     'giu',
   );
   return (text) => text.replace(pattern, ERASED);

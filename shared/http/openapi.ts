@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
 import { FILE_HEADERS } from '../blobs/file-headers';
 import { PHOTO_MEDIA_TYPES } from '../blobs/photos';
-import { compatRole, type ResponseBody, type Route, routes } from '../routes';
+import { compatRole, JOB_VIEWS, type ResponseBody, type Route, routes } from '../routes';
 import { documentInput } from '../schemas/documents';
 import { reference } from '../schemas/fields';
 import { fieldError, problemView } from '../schemas/problems';
@@ -12,8 +12,8 @@ import {
   customerView,
   deliveryView,
   documentView,
-  eventFeedView,
   erasureJobView,
+  eventFeedView,
   exportJobView,
   historyEntryView,
   idView,
@@ -59,8 +59,6 @@ interface ViewSpec {
   readonly schema: z.ZodMiniType;
   /** The key its list wrapper has (`{ <key>: { totalRecords, … } }`). */
   readonly pageKey: string;
-  /** Not a versioned record (a job): answered without an ETag. */
-  readonly unversioned?: true;
 }
 
 export const VIEWS: Record<string, ViewSpec> = {
@@ -77,8 +75,8 @@ export const VIEWS: Record<string, ViewSpec> = {
   delivery: { component: 'WebhookDelivery', schema: deliveryView, pageKey: 'delivery' },
   trashedTicket: { component: 'TrashedTicket', schema: trashedTicketView, pageKey: 'ticket' },
   history: { component: 'HistoryEntry', schema: historyEntryView, pageKey: 'history' },
-  exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export', unversioned: true },
-  erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure', unversioned: true },
+  exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export' },
+  erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure' },
 };
 
 /**
@@ -485,9 +483,8 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     content = jsonContent(`${VIEWS[kind.page]?.component}Page`);
     description = `A page of the list (or search), newest first unless said otherwise.`;
   } else if (kind.view) {
-    const view = VIEWS[kind.view];
-    content = jsonContent(view?.component as string);
-    if (view?.unversioned) description = 'The job, every field present (null when not known yet).';
+    content = jsonContent(VIEWS[kind.view]?.component as string);
+    if (JOB_VIEWS.includes(body)) description = 'The job, every field present (null when not known yet).';
     else {
       headers.ETag = ref('headers', 'ETag');
       description = 'The record, every field present (null or [] when empty).';

@@ -317,7 +317,10 @@ export const exportJobView = about(
       maybe(url),
       "Once done: a short-lived address of the export, one JSON document (`customer`, `history`, `tickets` with each ticket's replies, notes, documents and history). It and every file link inside it work until `expiresAt`; null otherwise.",
     ),
-    expiresAt: about(maybe(z.int()), 'Until when `downloadUrl` and the links in the document work (ms); null while pending.'),
+    expiresAt: about(
+      maybe(z.int()),
+      'Until when `downloadUrl` and the links in the document work (ms); null while pending.',
+    ),
   }),
   "An export of one customer's data.",
 );
@@ -338,10 +341,16 @@ export const erasureJobView = about(
           tickets: receiptCount('Tickets deleted (`delete`) or anonymised (`anonymise`).'),
           replies: receiptCount('Replies deleted with their tickets, or replaced/redacted.'),
           notes: receiptCount('Notes deleted with their tickets, or redacted.'),
-          documents: receiptCount("Documents deleted (with their tickets, or the customer's own), or renamed."),
-          historyEntries: receiptCount("History entries deleted (the customer's) or redacted (their tickets')."),
-          events: receiptCount("Change-feed events whose bodies were emptied or anonymised."),
-          deliveries: receiptCount("Webhook delivery attempts of those events whose receiver's answer excerpt was removed."),
+          documents: receiptCount(
+            "Documents deleted (with their tickets, or the customer's own), or renamed.",
+          ),
+          historyEntries: receiptCount(
+            "History entries deleted (the customer's) or redacted (their tickets').",
+          ),
+          events: receiptCount('Change-feed events whose bodies were emptied or anonymised.'),
+          deliveries: receiptCount(
+            "Webhook delivery attempts of those events whose receiver's answer excerpt was removed.",
+          ),
           exports: receiptCount('Export documents of the customer removed.'),
         }),
       ),

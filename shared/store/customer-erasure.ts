@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, paginateQuery, UpdateCommand } from '@aws-sd
 import { db, tableName } from './dynamo';
 import type { CustomerRecord, Stored } from './entities/records';
 import type { Item } from './entity';
-import { conditionOf, queryOf, type UpdateSpec, updateOf } from './expression';
 import type { StoredEvent } from './events';
+import { conditionOf, queryOf, type UpdateSpec, updateOf } from './expression';
 import { ERASED_MARK, keys, RECORD_SK, sortableTime } from './keys';
 import { queryAll } from './query-all';
 import { LIST_INDEX, SEARCH_INDEXES } from './table-schema';
@@ -25,9 +25,12 @@ export const erasedMarkWrite = (tenantId: string, current: Stored<CustomerRecord
     item: {
       Update: {
         Key: keys.record(tenantId, 'CUSTOMER', current.id),
-        ...updateOf({ set: { [ERASED_MARK]: now }, remove, add: { version: 1 } }, {
-          and: [EXISTS, { eq: ['version', current.version] }, { missing: ERASED_MARK }],
-        }),
+        ...updateOf(
+          { set: { [ERASED_MARK]: now }, remove, add: { version: 1 } },
+          {
+            and: [EXISTS, { eq: ['version', current.version] }, { missing: ERASED_MARK }],
+          },
+        ),
       },
     },
     onConditionFailed: () => 'stale',
@@ -88,7 +91,8 @@ export const trashedOpenedBy = async (tenantId: string, customerId: string): Pro
     }),
   );
 
-const idsOf = (items: Item[]) => items.map((item) => String(item.pk).slice(String(item.pk).lastIndexOf('#') + 1));
+const idsOf = (items: Item[]) =>
+  items.map((item) => String(item.pk).slice(String(item.pk).lastIndexOf('#') + 1));
 
 /**
  * Every event of the tenant's feed from `since` on, a page at a time (the feed is one partition:
@@ -118,9 +122,7 @@ export const partitionItems = async (pk: string): Promise<Item[]> =>
 /** Changes some attributes of an item that is still there (an item gone meanwhile stays gone). */
 export const rewriteItem = async (key: { pk: string; sk: string }, change: UpdateSpec): Promise<void> => {
   try {
-    await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: key, ...updateOf(change, EXISTS) }),
-    );
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: key, ...updateOf(change, EXISTS) }));
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }

@@ -3,7 +3,7 @@ import { same } from './entity-item';
 import { Conflict, InvalidReference } from './errors';
 import { type Cond, conditionOf, updateOf } from './expression';
 import { isId } from './ids';
-import { counterNames, ERASED_MARK, type EntityKind, keys } from './keys';
+import { counterNames, type EntityKind, ERASED_MARK, keys } from './keys';
 import { searchCells } from './search-counts';
 import { LIST_INDEX } from './table-schema';
 import {
@@ -119,12 +119,12 @@ export const referenceOp = (
   const key = keys.record(tenantId, ref.kind, pointer.id);
   const onConditionFailed = () => new InvalidReference(pointer.path, `${ref.label} ${pointer.id}`);
   if (!isId(pointer.id)) throw onConditionFailed();
-  // A new pointer needs a live record; a dropped one may leave an erased customer's mark
-  // (store/customer-erasure.ts), which keeps counting the tickets an erasure kept.
+  // A count that grows needs a live record: an erased customer's mark (store/customer-erasure.ts)
+  // keeps counting the tickets an erasure kept, as they drop it, and takes no new one.
   const live: Cond = { and: [EXISTS, { missing: ERASED_MARK }] };
   const build = (sums: Deltas): WriteOp => {
     const add = nonZero(sums);
-    const when = Object.values(sums).some((d) => d > 0) || !add ? live : EXISTS;
+    const when = Object.values(sums).some((d) => d > 0) ? live : EXISTS;
     return add
       ? { item: { Update: { Key: key, ...updateOf({ add }, when) } }, onConditionFailed }
       : { item: { ConditionCheck: { Key: key, ...conditionOf(when) } }, onConditionFailed };

@@ -65,7 +65,11 @@ export interface HistoryEntry extends HistoryDraft {
 const DAY_S = 86_400;
 
 /** The item of one entry. */
-const entryItem = (tenantId: string, draft: HistoryDraft, entry: { id: string; at: number; days: number }) => ({
+const entryItem = (
+  tenantId: string,
+  draft: HistoryDraft,
+  entry: { id: string; at: number; days: number },
+) => ({
   pk: keys.history(tenantId, draft.of, draft.recordId),
   sk: keys.eventOrder(entry.at, entry.id),
   entity: 'HISTORY',

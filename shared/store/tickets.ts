@@ -3,7 +3,7 @@ import type { Item } from './entity';
 import { hydrate, itemOf, recordOf } from './entity-item';
 import { Conflict, NotFound } from './errors';
 import type { Cond } from './expression';
-import { ERASED_MARK, type EntityKind, type ItemKey, keys } from './keys';
+import { type EntityKind, ERASED_MARK, type ItemKey, keys } from './keys';
 import { itemId } from './write-ops';
 
 /**

@@ -71,31 +71,48 @@ describe('cascade worker', () => {
     expect(fnProps.Timeout).toBe(CASCADE_TIMEOUT.toSeconds());
   });
 
-  it('may read and delete items of the table, mark cascades done and write a purge (no index), and read its stream', () => {
+  it('may read and delete items of the table, mark cascades done, write a purge, run jobs (their index reads), and read its stream', () => {
     const stream = [
       'dynamodb:DescribeStream',
       'dynamodb:GetRecords',
       'dynamodb:GetShardIterator',
       'dynamodb:ListStreams',
     ];
-    expect(actionsOf('dynamodb:').filter((a) => !stream.includes(a))).toEqual(
+    expect([...new Set(actionsOf('dynamodb:').filter((a) => !stream.includes(a)))].sort()).toEqual(
       [
+        'dynamodb:BatchGetItem',
         'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
       ].sort(),
     );
-    for (const s of statements()) expect(JSON.stringify(s.Resource)).not.toContain('/index/');
+    // On indexes, a customer's tickets (their search, the trash's list) and nothing else.
+    const onIndexes = statements().filter((s) => JSON.stringify(s.Resource).includes('/index/'));
+    expect(onIndexes.flatMap((s) => [s.Action].flat())).toEqual(['dynamodb:Query']);
   });
 
-  it('may list the bucket and delete documents and photos, nothing more', () => {
-    expect([...new Set(actionsOf('s3:'))]).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+  it('may list the bucket and its versions, delete documents, photos and exports with their versions, sign their links and put exports, nothing more', () => {
+    expect([...new Set(actionsOf('s3:'))].sort()).toEqual(
+      [
+        's3:DeleteObject',
+        's3:DeleteObjectVersion',
+        's3:GetObject',
+        's3:ListBucket',
+        's3:ListBucketVersions',
+        's3:PutObject',
+      ].sort(),
+    );
     const deletes = statements().filter((s) => JSON.stringify(s.Action).includes('s3:DeleteObject'));
     const resourcesOf = JSON.stringify(deletes.map((s) => s.Resource));
-    for (const area of ['documents', 'photos'] as const) expect(resourcesOf).toContain(BLOB_AREAS[area]);
+    for (const area of ['documents', 'photos', 'exports'] as const)
+      expect(resourcesOf).toContain(BLOB_AREAS[area]);
     expect(resourcesOf).not.toContain(BLOB_AREAS.staging);
+    const puts = statements().filter((s) => JSON.stringify(s.Action).includes('s3:PutObject'));
+    expect(JSON.stringify(puts.map((s) => s.Resource))).not.toContain(BLOB_AREAS.documents);
     const env = (fnProps.Environment as { Variables: Json }).Variables;
     expect(env.BUCKET_NAME).toEqual({ Ref: bucketId });
   });

@@ -44,7 +44,11 @@ const customerWithData = async (api: TenantClient, tenant: Tenant) => {
     description: `Hello, I am ${name}, write to ${email}`,
     openedBy: { id: customer },
     attachedDocuments: [
-      { documentName: `${name}.txt`, documentType: 'text/plain', documentBase64: Buffer.from(email).toString('base64') },
+      {
+        documentName: `${name}.txt`,
+        documentType: 'text/plain',
+        documentBase64: Buffer.from(email).toString('base64'),
+      },
     ],
   });
   await api.put(`/ticket/reply/${ticket}`, { text: `It's ${name} again (${email})` });
@@ -74,7 +78,7 @@ const customerWithData = async (api: TenantClient, tenant: Tenant) => {
     { tenantId: tenant.clientId },
     webhook,
     { id: String(created?.id), type: 'customer.created' },
-    { ok: true, status: 200, error: null, response: `thanks ${name} <${email}>`, ms: 3 },
+    { ok: true, status: 200, response: `thanks ${name} <${email}>`, ms: 3 },
     { attempt: 1, at: now, firstAttemptAt: now },
   );
   return { name, email, agent, customer, ticket, trashed, webhookId };
@@ -93,7 +97,10 @@ const leftovers = async (tenantId: string, needles: string[]): Promise<string[]>
     for (const item of out.Items ?? []) if (holds(JSON.stringify(item))) found.push(`${item.pk} ${item.sk}`);
     start = out.LastEvaluatedKey;
   } while (start);
-  for (const key of [...(await listObjects(`t/${tenantId}/`)), ...(await listObjects(`exports/${tenantId}/`))]) {
+  for (const key of [
+    ...(await listObjects(`t/${tenantId}/`)),
+    ...(await listObjects(`exports/${tenantId}/`)),
+  ]) {
     const blob = await getBlob(key);
     if (holds(key) || (blob && holds(blob.bytes.toString('utf8')))) found.push(`s3 ${key}`);
   }
@@ -112,8 +119,15 @@ describe('customer erasure', () => {
     const tenant = await newTenant();
     const api = clientFor(tenant);
     const data = await customerWithData(api, tenant);
-    const other = await api.create('/customer/insert', { name: 'Bob Other', email: `bob.${unique()}@example.com` });
-    const kept = await api.create('/ticket/insert', { subject: 'Bob asks', description: 'mine', openedBy: { id: other } });
+    const other = await api.create('/customer/insert', {
+      name: 'Bob Other',
+      email: `bob.${unique()}@example.com`,
+    });
+    const kept = await api.create('/ticket/insert', {
+      subject: 'Bob asks',
+      description: 'mine',
+      openedBy: { id: other },
+    });
     // An export made before: its document goes with the erasure.
     expect((await api.post(`/customer/export/${data.customer}`, undefined)).status).toBe(202);
     await finishCascades(tenant.clientId);
@@ -159,7 +173,10 @@ describe('customer erasure', () => {
     // The customer's own file went; the agent's stays, renamed.
     expect(detail.attachedDocuments).toEqual([]);
     expect(detail.replies[1].attachedDocuments[0].documentName).toBe('notes-for-[erased].txt');
-    const history = await everyRecord<{ kind: string; actor: { clientId: string } }>(api, `/ticket/${data.ticket}/history`);
+    const history = await everyRecord<{ kind: string; actor: { clientId: string } }>(
+      api,
+      `/ticket/${data.ticket}/history`,
+    );
     expect(history.records.at(-1)).toMatchObject({ kind: 'erased', actor: { clientId: tenant.clientId } });
     expect((await api.get(`/customer/${data.customer}/history`)).status).toBe(404);
     expect(await partitionItems(keys.history(tenant.clientId, 'CUSTOMER', data.customer))).toEqual([]);
@@ -177,7 +194,11 @@ describe('customer erasure', () => {
     // The kept tickets live on: updated, deleted; no new ticket can name the erased customer,
     // a trashed one of theirs cannot come back to them; their e-mail is free again.
     expect((await api.put(`/ticket/update/${data.ticket}`, { status: 'solved' })).status).toBe(200);
-    const refused = await api.post('/ticket/insert', { subject: 's', description: 'd', openedBy: { id: data.customer } });
+    const refused = await api.post('/ticket/insert', {
+      subject: 's',
+      description: 'd',
+      openedBy: { id: data.customer },
+    });
     expect(refused.status).toBe(400);
     expect((await api.put(`/ticket/restore/${data.trashed}`)).body.type).toMatch(/reference-gone/);
     expect((await api.del(`/ticket/delete/${data.ticket}`)).status).toBe(200);
@@ -207,14 +228,21 @@ describe('customer erasure', () => {
   it('refuses bad bodies, unknown customers and other tenants’ jobs; a retry with the same Idempotency-Key is the same job', async () => {
     const tenant = await newTenant();
     const api = clientFor(tenant);
-    const customer = await api.create('/customer/insert', { name: 'Ada', email: `ada.${unique()}@example.com` });
+    const customer = await api.create('/customer/insert', {
+      name: 'Ada',
+      email: `ada.${unique()}@example.com`,
+    });
     for (const body of [{ mode: 'shred' }, { dryRun: 'yes' }, { extra: 1 }, []]) {
       const res = await api.post(`/customer/erase/${customer}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await api.post('/customer/erase/000000000000000000000000', {})).status).toBe(404);
     expect((await api.post('/customer/export/000000000000000000000000', undefined)).status).toBe(404);
-    const headers = { ...tenant.headers, 'content-type': 'application/json', 'idempotency-key': `k-${unique()}` };
+    const headers = {
+      ...tenant.headers,
+      'content-type': 'application/json',
+      'idempotency-key': `k-${unique()}`,
+    };
     const first = await invoke('POST', `/customer/erase/${customer}`, { headers, body: { dryRun: true } });
     const again = await invoke('POST', `/customer/erase/${customer}`, { headers, body: { dryRun: true } });
     expect(again.body.id).toBe(first.body.id);

@@ -17,6 +17,7 @@ import { customerEntity } from '../../shared/store/entities/records';
 import { getRecord } from '../../shared/store/record-reads';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
 import { actingAs, actingNow, recordAwsUsage, usedBy } from '../helpers/aws-usage';
+import { finishCascades } from '../helpers/cascades';
 import { jpeg, png } from '../helpers/images';
 import { seedDocuments, seedReplies, seedTickets } from '../helpers/seed';
 import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/tenant-client';
@@ -358,6 +359,40 @@ const exercises: Record<OperationId, Exercise> = {
     await as('customerHistory', async () => {
       await get(tenant, 200, `/customer/${customer}/history`);
       await get(tenant, 404, `/customer/${UNKNOWN}/history`);
+    });
+  },
+
+  customerExport: async () => {
+    const { tenant, customer } = await tenantWithCustomer();
+    await as('customerExport', async () => {
+      await call(tenant, 202, 'POST', `/customer/export/${customer}`, undefined, ONCE);
+      await call(tenant, 404, 'POST', `/customer/export/${UNKNOWN}`);
+    });
+  },
+  customerExportStatus: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const job = (await api.post(`/customer/export/${customer}`, undefined)).body.id as string;
+    await as('customerExportStatus', async () => {
+      await get(tenant, 200, `/customer/export/${job}`);
+      await get(tenant, 404, `/customer/export/${UNKNOWN}`);
+    });
+    await finishCascades(tenant.clientId);
+    await as('customerExportStatus', async () => void (await get(tenant, 200, `/customer/export/${job}`)));
+  },
+  customerErase: async () => {
+    const { tenant, customer } = await tenantWithCustomer();
+    await as('customerErase', async () => {
+      await call(tenant, 202, 'POST', `/customer/erase/${customer}`, { dryRun: true });
+      await call(tenant, 202, 'POST', `/customer/erase/${customer}`, {}, ONCE);
+      await call(tenant, 404, 'POST', `/customer/erase/${customer}`, {});
+    });
+  },
+  customerEraseStatus: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const job = (await api.post(`/customer/erase/${customer}`, {})).body.id as string;
+    await as('customerEraseStatus', async () => {
+      await get(tenant, 200, `/customer/erase/${job}`);
+      await get(tenant, 404, `/customer/erase/${UNKNOWN}`);
     });
   },
 

@@ -71,3 +71,19 @@ describe.each(RESOURCES)('another tenant and /%s', (prefix, listKey, body) => {
     expect(JSON.stringify(stolen.body)).not.toContain('ecret');
   });
 });
+
+describe("another tenant and a customer's export and erasure", () => {
+  it("cannot ask for them, nor read the owner's jobs (404), and the owner's customer stays", async () => {
+    const customer = owned.customer as string;
+    const exported = await as(owner, 'POST', `/customer/export/${customer}`);
+    const dry = await as(owner, 'POST', `/customer/erase/${customer}`, { dryRun: true });
+    expect([exported.status, dry.status]).toEqual([202, 202]);
+    expect((await as(intruder, 'POST', `/customer/export/${customer}`)).status).toBe(404);
+    expect((await as(intruder, 'POST', `/customer/erase/${customer}`, {})).status).toBe(404);
+    expect((await as(intruder, 'POST', `/customer/erase/${customer}`, { dryRun: true })).status).toBe(404);
+    expect((await as(intruder, 'GET', `/customer/export/${exported.body.id}`)).status).toBe(404);
+    expect((await as(intruder, 'GET', `/customer/erase/${dry.body.id}`)).status).toBe(404);
+    expect((await as(owner, 'GET', `/customer/export/${exported.body.id}`)).status).toBe(200);
+    expect((await as(owner, 'GET', `/customer/${customer}`)).status).toBe(200);
+  });
+});

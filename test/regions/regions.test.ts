@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from '../../local/dynamodb-local';
 import { type S3Local, startS3Local } from '../../local/s3-local';
@@ -13,7 +15,8 @@ import { type Replicator, startReplicator } from './replicator';
  * one shared local S3. Tenants are homed in each region; concurrent writers in both regions
  * insert, reply, update, delete, insert customers with colliding e-mails and retry idempotent
  * creates in the other region. After the replicator drains, both regions must agree and every
- * guarantee must hold. The negative control runs the same with homing off and must break one.
+ * guarantee must hold; a customer erased through the region that is not their home is found in
+ * neither. The negative control runs the same with homing off and must break one.
  */
 const TABLE = 'helpdesk-regions';
 const REGIONS = ['us-east-1', 'eu-west-1'] as const;
@@ -274,6 +277,96 @@ const audit = async (
 };
 
 /**
+ * Erasure across regions: a customer with tickets, replies, notes, a photo and a file, written
+ * through both regions, erased through the region that is not the tenant's home. Once the home's
+ * worker finished the job and the replicator drained, a scan of each region's table and of the
+ * bucket finds the customer's e-mail and name nowhere.
+ */
+const erasure = async (
+  servers: RegionServer[],
+  tenant: { clientId: string; token: string },
+  replicator: Replicator,
+): Promise<string[]> => {
+  const found: string[] = [];
+  const [r0, r1] = servers.map((s) => caller(s, tenant)) as [
+    ReturnType<typeof caller>,
+    ReturnType<typeof caller>,
+  ];
+  const tag = randomUUID().slice(0, 8);
+  const name = `Erin Vanish${tag}`;
+  const email = `erin.${tag}@example.com`;
+  const customer = await r0.post('/customer/insert', { name, email, phoneNumber: `+1 555 ${tag}` });
+  await replicator.drain(30_000);
+  const ticket = await r1.post('/ticket/insert', {
+    subject: `For ${name}`,
+    description: `I am ${name} <${email}>`,
+    openedBy: { id: customer.body.id },
+    attachedDocuments: [
+      {
+        documentName: `${name}.txt`,
+        documentType: 'text/plain',
+        documentBase64: Buffer.from(email).toString('base64'),
+      },
+    ],
+  });
+  await Promise.all([
+    r0.put(`/ticket/reply/${ticket.body.id}`, { text: `${name} here` }),
+    r1.put(`/ticket/reply/${ticket.body.id}`, { text: `again, ${email}` }),
+  ]);
+  await r0.put(`/customer/update/${customer.body.id}`, { memo: `call ${name}` });
+  await replicator.drain(30_000);
+  /** Where either region's table or the bucket still holds the customer's e-mail or name. */
+  const holders = async (): Promise<string[]> => {
+    const held: string[] = [];
+    const holds = (text: string) =>
+      text.toLowerCase().includes(email) || text.toLowerCase().includes(name.toLowerCase());
+    for (const [i, store] of stores.entries()) {
+      const db = DynamoDBDocumentClient.from(localDynamoClient(store.endpoint));
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.send(new ScanCommand({ TableName: TABLE, ExclusiveStartKey: start }));
+        for (const item of out.Items ?? [])
+          if (holds(JSON.stringify(item))) held.push(`${REGIONS[i]}: ${item.pk} ${item.sk}`);
+        start = out.LastEvaluatedKey;
+      } while (start);
+      db.destroy();
+    }
+    const bucket = new S3Client({
+      region: REGIONS[0],
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    for (const prefix of [`t/${tenant.clientId}/`, `exports/${tenant.clientId}/`]) {
+      const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
+      for (const object of listed.Contents ?? []) {
+        const got = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: object.Key }));
+        if (holds(`${object.Key} ${(await got.Body?.transformToString()) ?? ''}`))
+          held.push(`s3 ${object.Key}`);
+      }
+    }
+    bucket.destroy();
+    return held;
+  };
+  // The scan finds them in both regions before.
+  const before = await holders();
+  for (const region of REGIONS)
+    if (!before.some((h) => h.startsWith(`${region}:`)))
+      found.push(`${region}: the scan finds nothing before the erasure`);
+  const job = await r0.post(`/customer/erase/${customer.body.id}`, {});
+  if (job.status !== 202) return [`the erasure answered ${job.status}`];
+  let status = '';
+  for (let i = 0; i < 100 && status !== 'done'; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    status = (await r0.get(`/customer/erase/${job.body.id}`)).body?.status;
+  }
+  if (status !== 'done') return ['the erasure job did not finish in 20 s'];
+  await replicator.drain(60_000);
+  for (const held of await holders()) found.push(`${held} still holds the erased customer`);
+  return found;
+};
+
+/**
  * Re-homing (`client rehome`): the old home is told first and refuses the tenant's writes from
  * then on, even through an instance that still remembers the old home with the token; the new
  * home refuses them until the settling time is over; then writes go to the new home from either
@@ -397,6 +490,8 @@ const simulate = async (homing: boolean) => {
     if (resumed.status !== 200)
       violations.push(`a cursor of ${REGIONS[0]} answered ${resumed.status} in ${REGIONS[1]}`);
     if (homing) violations.push(...(await readsHome(servers, t0)));
+    if (homing)
+      violations.push(...(await erasure(servers, tenants[1] as (typeof tenants)[number], replicator)));
     if (homing) violations.push(...(await rehome(servers, t0, replicator)));
     return violations;
   } finally {

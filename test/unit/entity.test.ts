@@ -30,6 +30,8 @@ import { addsOf, customer, id, itemMoves, NOW, spelled, TENANT, thrown, ticket }
 const recordPk = (kind: EntityKind, n: number) => keys.record(TENANT, kind, id(n)).pk;
 const ORDER = keys.byCreation(NOW, id(100));
 const COUNTERS = `T#${TENANT}#COUNTERS`;
+/** What a growing reference count is conditioned on: a live record (no erased customer's mark). */
+const LIVE = 'attribute_exists(pk) AND attribute_not_exists(erasedAt)';
 
 /**
  * The count moves of a plan by item (a counter item by its name, a record by its pk) and
@@ -407,7 +409,7 @@ describe('derivedWrites of a ticket', () => {
     Update: {
       Key: keys.record(TENANT, 'AGENT', agent),
       UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: delta > 0 ? LIVE : 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#c0': 'refCount', '#c1': 'assigned' },
       ExpressionAttributeValues: { ':c0': delta, ':c1': delta },
     },
@@ -1096,7 +1098,13 @@ describe('properties of derivedWrites', () => {
         // Counted references never leave a bare existence check: a record is moved or not written.
         for (const element of elements) {
           expect(element.item.ConditionCheck).toBeUndefined();
-          expect(spelled(element.item.Update)).toMatchObject({ ConditionExpression: 'attribute_exists(pk)' });
+          // A count that grows needs a live record (not an erased customer's mark).
+          const grows = Object.values(element.item.Update?.ExpressionAttributeValues ?? {}).some(
+            (v) => Number(v) > 0,
+          );
+          expect(spelled(element.item.Update)).toMatchObject({
+            ConditionExpression: grows ? LIVE : 'attribute_exists(pk)',
+          });
         }
         const now = ticketRecordCells(after);
         const old = ticketRecordCells(before);

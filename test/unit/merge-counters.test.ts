@@ -159,7 +159,8 @@ describe('mergeCounters', () => {
           Update: {
             Key: keys.record(TENANT, 'AGENT', id(7)),
             UpdateExpression: 'ADD #c0 :c0',
-            ConditionExpression: 'attribute_exists(pk)',
+            // A count that grows: the record must be live (no erased customer's mark).
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
             ExpressionAttributeNames: { '#c0': 'refCount' },
             ExpressionAttributeValues: { ':c0': 2 },
           },

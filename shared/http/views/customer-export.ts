@@ -13,10 +13,12 @@ import { type TicketNames, ticketView } from './ticket';
  */
 const names: TicketNames = { statusName: (status) => status };
 
-const linked = (links: CustomerExport['links']) => (d: DocumentView): DocumentView => ({
-  ...d,
-  downloadUrl: links.get(d.id) ?? d.downloadUrl,
-});
+const linked =
+  (links: CustomerExport['links']) =>
+  (d: DocumentView): DocumentView => ({
+    ...d,
+    downloadUrl: links.get(d.id) ?? d.downloadUrl,
+  });
 
 export const renderExport: RenderExport = (data, baseUrl) => {
   const link = linked(data.links);
