@@ -115,11 +115,11 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
   ack(webhooks.fanoutFailures, 'SQS3', REASONS.failureDestination);
 
   // The cascade worker: deletes in the areas of removed records' objects, in each region's bucket,
-  // and runs jobs (a customer's tickets found by their search and the trash's list; an export's
-  // document); its failures queue is a dead-letter destination itself.
+  // and runs jobs (a customer's tickets found by their search and the trash's list, in its own
+  // region's replica: it runs the cascades of the tenants homed there; an export's document); its
+  // failures queue is a dead-letter destination itself.
   const cascadePolicy = grantsPolicyOf(stack.cascades.fn);
   ack(cascadePolicy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
-  for (const arn of replicaArns) ack(cascadePolicy, `IAM5[Resource::${arn}/index/*]`, REASONS.replicaIndexes);
   for (const area of ['documents', 'photos', 'exports'] as const) {
     ack(cascadePolicy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
     for (const arn of otherBucketArns)

@@ -680,8 +680,19 @@ describe('attachments bucket', () => {
       NoncurrentVersionExpiration: { NoncurrentDays: 30 },
       ExpiredObjectDeleteMarker: true,
     });
-    // Current objects outside staging never expire: they are the tickets' attachments.
-    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual(['staging/']);
+    // Customers' export documents go a day after they were made (their links work an hour).
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'exports/',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      }),
+    );
+    // Current objects outside staging and exports never expire: they are the tickets' attachments.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual([
+      'staging/',
+      'exports/',
+    ]);
   });
 
   it('lets browsers GET and PUT on presigned URLs', () => {
@@ -758,11 +769,12 @@ describe('bucket grants', () => {
   };
   const withBlobs = routes.filter((r) => r.blobs);
 
-  it('scopes object patterns to the key builders: documents, photos and staged uploads', () => {
+  it('scopes object patterns to the key builders: documents, photos, staged uploads and exports', () => {
     expect(BLOB_AREAS).toEqual({
       documents: 't/*/ticket/*/*',
       photos: 't/*/customer-photo/*',
       staging: 'staging/*/*',
+      exports: 'exports/*/*/*.json',
     });
   });
 
