@@ -17,7 +17,7 @@ import { Contended, NotFound } from '../store/errors';
 import type { StoredEvent } from '../store/events';
 import { type FieldChange, type HistoryEntry, putHistoryEntry } from '../store/history';
 import { inParallel } from '../store/in-parallel';
-import type { Job } from '../store/jobs';
+import { type Job, jobsAbout } from '../store/jobs';
 import { blobKeys, keys } from '../store/keys';
 import { allRecords } from '../store/record-reads';
 import { deleteKeys } from '../store/sweep';
@@ -291,4 +291,7 @@ const eraseFiles = async (run: Run): Promise<void> => {
   }
   run.receipt.exports = await deleteEveryVersion(prefix);
   if (photo) await deleteEveryVersion(photo);
+  // Their export jobs no longer offer a document: they answer `gone`.
+  for (const job of await jobsAbout(tenantId, 'export', customerId))
+    await rewriteItem(keyOf(job), { remove: ['document', 'expiresAt'] });
 };

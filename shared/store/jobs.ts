@@ -2,8 +2,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Cascade, cascadeOf, cascadeWrite, type ErasureJob, type ExportJob } from './cascades';
 import { db, tableName } from './dynamo';
 import { NotFound } from './errors';
+import { queryOf } from './expression';
 import { isId, newId } from './ids';
-import { keys } from './keys';
+import { CASCADE_ATTRIBUTE, keys } from './keys';
+import { queryAll } from './query-all';
 import type { WriteOp } from './write-ops';
 
 /**
@@ -66,3 +68,22 @@ export const readJob = async <K extends Job['kind']>(
   if (!job || job.kind !== kind) throw missing;
   return job as StoredJob & { kind: K };
 };
+
+/** The tenant's jobs of `kind` about one customer (done ones are kept JOB_KEPT_DAYS), read consistently. */
+export const jobsAbout = async <K extends Job['kind']>(
+  tenantId: string,
+  kind: K,
+  customerId: string,
+): Promise<(StoredJob & { kind: K })[]> =>
+  (
+    await queryAll({
+      ...queryOf(
+        { partition: ['pk', keys.cascades(tenantId)], sort: { beginsWith: ['sk', JOB] } },
+        { filter: { and: [{ eq: [CASCADE_ATTRIBUTE, kind] }, { eq: ['customerId', customerId] }] } },
+      ),
+      ConsistentRead: true,
+    })
+  ).flatMap((item) => {
+    const job = cascadeOf(item);
+    return job ? [job as StoredJob & { kind: K }] : [];
+  });

@@ -129,8 +129,10 @@ describe('customer erasure', () => {
       openedBy: { id: other },
     });
     // An export made before: its document goes with the erasure.
-    expect((await api.post(`/customer/export/${data.customer}`, undefined)).status).toBe(202);
+    const exported = await api.post(`/customer/export/${data.customer}`, undefined);
+    expect(exported.status).toBe(202);
     await finishCascades(tenant.clientId);
+    expect((await api.get(exported.body.statusUrl)).body.status).toBe('done');
     expect(await leftovers(tenant.clientId, [data.email])).not.toEqual([]);
 
     // The dry run counts and changes nothing.
@@ -162,6 +164,7 @@ describe('customer erasure', () => {
     expect(done.body.finishedAt).toBeGreaterThanOrEqual(done.body.requestedAt);
 
     expect(await leftovers(tenant.clientId, [data.email, data.name])).toEqual([]);
+    expect((await api.get(exported.body.statusUrl)).body).toMatchObject({ status: 'gone', downloadUrl: null });
     const detail = (await api.get(`/ticket/${data.ticket}`)).body;
     expect(detail.description).toBe('[erased]');
     expect(detail.subject).toBe('Invoice for [erased] (urgent)');
