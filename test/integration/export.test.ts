@@ -6,7 +6,7 @@ import { newTenant } from '../helpers/api';
 import { listObjects } from '../helpers/bucket';
 import { finishCascades } from '../helpers/cascades';
 import { png } from '../helpers/images';
-import { clientFor } from '../helpers/tenant-client';
+import { clientFor, tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
  * Issue 22, part 5: export of one customer's data (docs/decisions.md, "Export"): a job, then one
@@ -100,12 +100,7 @@ describe('customer export', () => {
   });
 
   it('gives nothing of a customer erased before the job ran', async () => {
-    const tenant = await newTenant();
-    const api = clientFor(tenant);
-    const customer = await api.create('/customer/insert', {
-      name: 'Ada',
-      email: `ada.${Date.now()}@example.com`,
-    });
+    const { tenant, api, customer } = await tenantWithCustomer();
     const asked = await api.post(`/customer/export/${customer}`, undefined);
     expect((await api.post(`/customer/erase/${customer}`, {})).status).toBe(202);
     await finishCascades(tenant.clientId);
