@@ -107,7 +107,10 @@ export const runErasure = async (job: Job & ErasureJob): Promise<Receipt> => {
   };
   const tickets = await ticketsOf(job);
   for (const id of tickets) run.resources.add(id);
-  await inParallel(tickets, 4, (id) => eraseTicket(run, id));
+  // Deleting, tickets merged into another go last: a purged target of theirs lets its sources go.
+  const merged: string[] = [];
+  await inParallel(tickets, 4, (id) => eraseTicket(run, id, merged));
+  await inParallel(merged, 4, (id) => eraseTicket(run, id));
   await eraseHistory(run);
   await visitEvents(job.tenantId, job.since, (event) => eraseEvent(run, event));
   await eraseDeliveries(run);
@@ -131,14 +134,24 @@ const ticketsOf = async (job: Job & ErasureJob): Promise<string[]> => {
   return [...new Set([...live, ...trashed])];
 };
 
-/** One of the customer's tickets: deleted (a merged one anonymised: another ticket's conversation holds it), or anonymised. */
-const eraseTicket = async (run: Run, id: string): Promise<void> => {
+/**
+ * One of the customer's tickets: deleted, or anonymised; in a deleting erasure, one merged into
+ * someone else's ticket is anonymised (it is part of that ticket's conversation), and merged ones
+ * are put in `later` when given (their targets of the customer's go first).
+ */
+const eraseTicket = async (run: Run, id: string, later?: string[]): Promise<void> => {
   const { tenantId, mode, actor } = run.job;
   const collection = await readCollection(tenantId, id);
   const trashed = collection.ticket ? undefined : await readTrashed(tenantId, id);
   const ticket = collection.ticket ?? trashed?.ticket;
   if (!ticket) return;
-  if (mode === 'delete' && !ticket.mergedInto) {
+  if (mode === 'delete' && ticket.mergedInto && later) {
+    later.push(id);
+    return;
+  }
+  // A dry run purges nothing: a target of the customer's would have let this one go.
+  const kept = ticket.mergedInto && !run.resources.has(ticket.mergedInto);
+  if (mode === 'delete' && !kept) {
     run.receipt.tickets++;
     run.receipt.replies += collection.replies.length;
     run.receipt.notes += collection.notes.length;

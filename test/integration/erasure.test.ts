@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getBlob } from '../../shared/blobs/s3';
 import { drainCascades } from '../../shared/domain/cascades';
@@ -164,7 +165,10 @@ describe('customer erasure', () => {
     expect(done.body.finishedAt).toBeGreaterThanOrEqual(done.body.requestedAt);
 
     expect(await leftovers(tenant.clientId, [data.email, data.name])).toEqual([]);
-    expect((await api.get(exported.body.statusUrl)).body).toMatchObject({ status: 'gone', downloadUrl: null });
+    expect((await api.get(exported.body.statusUrl)).body).toMatchObject({
+      status: 'gone',
+      downloadUrl: null,
+    });
     const detail = (await api.get(`/ticket/${data.ticket}`)).body;
     expect(detail.description).toBe('[erased]');
     expect(detail.subject).toBe('Invoice for [erased] (urgent)');
@@ -259,4 +263,121 @@ describe('customer erasure', () => {
     expect((await api.get(`/customer/export/${first.body.id}`)).status).toBe(404);
     expect((await api.get(`/customer/${customer}`)).status).toBe(200);
   });
+});
+
+describe('an erasure after any sequence of tickets, replies, merges, trash and restores', () => {
+  type Op = 'insert' | 'reply' | 'merge' | 'trash' | 'restore';
+  const step = fc.record({
+    op: fc.constantFrom<Op>('insert', 'insert', 'reply', 'merge', 'trash', 'restore'),
+    ofErased: fc.boolean(),
+    pick: fc.nat(20),
+    other: fc.nat(20),
+  });
+
+  it("keeps every total and count equal to what paging reaches, the other customer's tickets whole, and the erased one nowhere", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 8, maxLength: 18 }),
+        fc.boolean(),
+        async (steps, deleting) => {
+          const tenant = await newTenant();
+          const api = clientFor(tenant);
+          const email = `gone.${unique()}@example.com`;
+          const name = `Gone ${unique()}`;
+          const erased = await api.create('/customer/insert', { name, email });
+          const kept = await api.create('/customer/insert', {
+            name: 'Kept Person',
+            email: `kept.${unique()}@example.com`,
+          });
+          const live: string[] = [];
+          const trashed: string[] = [];
+          const owner = new Map<string, string>();
+          const into = new Map<string, string>(); // source → target
+          const at = <T>(list: T[], n: number) => list[n % Math.max(1, list.length)];
+          const hasSources = (id: string) => [...into.values()].includes(id);
+          for (const { op, ofErased, pick, other } of steps) {
+            if (op === 'insert') {
+              const by = ofErased ? erased : kept;
+              // What the erased customer writes names them; the other customer's tickets do not.
+              const id = await api.create('/ticket/insert', {
+                subject: ofErased ? `About ${email}` : 'About an order',
+                description: ofErased ? `${name} writes` : 'Kept writes',
+                openedBy: { id: by },
+              });
+              live.push(id);
+              owner.set(id, by);
+              continue;
+            }
+            const id = at(op === 'restore' ? trashed : live, pick);
+            if (id === undefined) continue;
+            if (op === 'reply') {
+              const text = owner.get(id) === erased ? `${email} again` : 'again';
+              const res = await api.put(`/ticket/reply/${id}`, { text });
+              expect(res.status).toBe(into.has(id) ? 409 : 200);
+            } else if (op === 'merge') {
+              const source = at(live, other);
+              if (!source || source === id || into.has(id) || into.has(source) || hasSources(source))
+                continue;
+              expect((await api.put(`/ticket/merge/${id}`, { sources: [source] })).status).toBe(200);
+              into.set(source, id);
+            } else if (op === 'trash') {
+              const res = await api.del(`/ticket/delete/${id}`);
+              expect(res.status).toBe(into.has(id) ? 409 : 200);
+              if (into.has(id)) continue;
+              live.splice(live.indexOf(id), 1);
+              trashed.push(id);
+            } else {
+              expect((await api.put(`/ticket/restore/${id}`)).status).toBe(200);
+              trashed.splice(trashed.indexOf(id), 1);
+              live.push(id);
+            }
+          }
+          await erase(api, erased, deleting ? { mode: 'delete' } : {});
+          // The job, then the cascades of what it deleted (the stream hands them on in AWS).
+          while ((await drainCascades(tenant.clientId, renderExport)).finished > 0);
+
+          const tickets = await everyRecord<{
+            id: string;
+            openedBy: { id: string } | null;
+            numberOfReplies: number;
+          }>(api, '/ticket/list?view=summary');
+          expect(tickets.totals).toEqual([tickets.records.length]);
+          const trash = await everyRecord<{ id: string }>(api, '/ticket/trash/list');
+          expect(trash.totals).toEqual([trash.records.length]);
+          for (const t of tickets.records) {
+            const replies = await everyRecord(api, `/ticket/${t.id}/replies`);
+            expect(t.numberOfReplies).toBe(replies.records.length);
+          }
+          // The other customer's tickets are all there, theirs, counted by their search.
+          const theirs = live.filter((id) => owner.get(id) === kept).sort();
+          expect(
+            tickets.records
+              .filter((t) => t.openedBy?.id === kept)
+              .map((t) => t.id)
+              .sort(),
+          ).toEqual(theirs);
+          expect((await api.get(`/ticket/list?openedBy._id=${kept}`)).body.ticket.totalRecords).toBe(
+            theirs.length,
+          );
+          // The erased customer's: deleted (but those merged into the other's), or kept without them.
+          const erasedOnes = live.filter((id) => owner.get(id) === erased);
+          const stay = deleting
+            ? erasedOnes.filter((id) => into.has(id) && owner.get(into.get(id) as string) === kept)
+            : erasedOnes;
+          expect(
+            tickets.records
+              .filter((t) => owner.get(t.id) === erased)
+              .map((t) => t.id)
+              .sort(),
+          ).toEqual([...stay].sort());
+          expect(tickets.records.filter((t) => t.openedBy === null).length).toBe(stay.length);
+          expect(trash.records.map((t) => t.id).sort()).toEqual(
+            trashed.filter((id) => !deleting || owner.get(id) === kept).sort(),
+          );
+          expect(await leftovers(tenant.clientId, [email, name])).toEqual([]);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 300_000);
 });
