@@ -212,7 +212,7 @@ describe('customer erasure', () => {
     expect(await api.create('/customer/insert', { name: 'New', email: data.email })).toBeTruthy();
     // Asking again: the customer is not there.
     expect((await api.post(`/customer/erase/${data.customer}`, {})).status).toBe(404);
-  });
+  }, 90_000);
 
   it('delete: their tickets go with them, and the mark once no ticket counts on it', async () => {
     const tenant = await newTenant();
@@ -230,7 +230,7 @@ describe('customer erasure', () => {
     expect(await partitionItems(keys.record(tenant.clientId, 'TICKET', data.ticket).pk)).toEqual([]);
     expect(await partitionItems(keys.record(tenant.clientId, 'CUSTOMER', data.customer).pk)).toEqual([]);
     expect(await leftovers(tenant.clientId, [data.email, data.name])).toEqual([]);
-  });
+  }, 90_000);
 
   it('refuses bad bodies, unknown customers and other tenants’ jobs; a retry with the same Idempotency-Key is the same job', async () => {
     const tenant = await newTenant();
