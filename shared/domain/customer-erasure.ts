@@ -1,4 +1,5 @@
 import { deleteEveryVersion, listBlobs } from '../blobs/s3';
+import type { ErasureJobView } from '../schemas/views';
 import type { ErasureJob } from '../store/cascades';
 import {
   markedTickets,
@@ -48,19 +49,8 @@ import { deleteTicket, purgeTicket } from './tickets';
  * run again by the stream and finishes what the first left.
  */
 
-/** What an erasure changed (or a dry run would), per kind. */
-export interface Receipt {
-  customers: number;
-  photos: number;
-  tickets: number;
-  replies: number;
-  notes: number;
-  documents: number;
-  historyEntries: number;
-  events: number;
-  deliveries: number;
-  exports: number;
-}
+/** What an erasure changed (or a dry run would), per kind: what its job answers once done. */
+export type Receipt = NonNullable<ErasureJobView['receipt']>;
 
 const noReceipt = (): Receipt => ({
   customers: 0,
