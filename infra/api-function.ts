@@ -2,7 +2,16 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  type AddToPrincipalPolicyResult,
+  type IGrantable,
+  type IPrincipal,
+  PolicyDocument,
+  PolicyStatement,
+  type PrincipalPolicyFragment,
+  Role,
+  ServicePrincipal,
+} from 'aws-cdk-lib/aws-iam';
 import {
   ApplicationLogLevel,
   Architecture,
@@ -144,12 +153,59 @@ export interface ApiFunctionProps {
 }
 
 /**
+ * A role as a grantee whose grants land in `document`, the role's inline policy, instead of its
+ * `DefaultPolicy` (a separate AWS::IAM::Policy resource per role): CDK's grant methods
+ * (`logGroup.grantWrite`, `secret.grantRead`, a key's `grantDecrypt`) given this write the very
+ * statements they would write for the role, into the role itself. A stack holds at most 500
+ * resources, and each function's policy resource was one of them.
+ *
+ * The role now refers to what it is granted on. A resource whose own policy names the role, and
+ * that the role's grants refer to, would make a dependency cycle CloudFormation refuses: e.g. a
+ * KMS key (its key policy is part of the key) encrypting a secret granted here names the role
+ * in that policy. No such key exists today; grant through the function itself in that case.
+ */
+class InlineGrantee implements IPrincipal {
+  readonly grantPrincipal: IPrincipal = this;
+
+  constructor(
+    private readonly role: Role,
+    private readonly document: PolicyDocument,
+  ) {}
+
+  get assumeRoleAction(): string {
+    return this.role.assumeRoleAction;
+  }
+
+  get policyFragment(): PrincipalPolicyFragment {
+    return this.role.policyFragment;
+  }
+
+  get principalAccount(): string | undefined {
+    return this.role.principalAccount;
+  }
+
+  addToPrincipalPolicy(statement: PolicyStatement): AddToPrincipalPolicyResult {
+    this.document.addStatements(statement);
+    // The policy is part of the role: whatever must wait for the grant waits for the role.
+    return { statementAdded: true, policyDependable: this.role };
+  }
+}
+
+/**
  * One handler (an API route's, or the webhook pipeline's) with every house default, and
  * least-privilege access to the table and bucket. Logs: Lambda's JSON log format into the
  * function's own group, application and system lines from INFO (the metrics' EMF lines have no
  * `level`, which Lambda reads as INFO: a higher application level would drop the metrics).
  */
 export class ApiFunction extends NodejsFunction {
+  /**
+   * The function's role as a grantee whose grants land in the role's inline policy (`grants`):
+   * grant to this, not to the function, so that no AWS::IAM::Policy resource is added for them.
+   * What CDK grants on its own (event sources, X-Ray, a secret's rotation) still goes to the
+   * role's `DefaultPolicy`.
+   */
+  readonly inlineGrantee: IGrantable;
+
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     // An explicit group: retention and removal are ours, and no LogRetention custom resource.
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -158,8 +214,16 @@ export class ApiFunction extends NodejsFunction {
     });
     // Our own role instead of AWSLambdaBasicExecutionRole, which may create any log group and write
     // to all of them: this one may only write streams of the function's own group.
-    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    logGroup.grantWrite(role);
+    // Its grants are an inline policy of the role, not a policy resource of their own (InlineGrantee).
+    // The document is resolved at synthesis: statements added after this still land in it. It is
+    // never empty: the log group's grant is always there.
+    const grants = new PolicyDocument();
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      inlinePolicies: { grants },
+    });
+    const inlineGrantee = new InlineGrantee(role, grants);
+    logGroup.grantWrite(inlineGrantee);
     const tracing = props.tracing ?? readTracing(scope.node);
     const bundling = bundlingProps(functionBundling({ tracing }));
     super(scope, id, {
@@ -191,6 +255,7 @@ export class ApiFunction extends NodejsFunction {
       },
       bundling: props.files?.length ? { ...bundling, commandHooks: copyNextToBundle(props.files) } : bundling,
     });
+    this.inlineGrantee = inlineGrantee;
     if (tracing) {
       // Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords on `*` to the role.
       const policy = this.role?.node.tryFindChild('DefaultPolicy');
@@ -205,7 +270,7 @@ export class ApiFunction extends NodejsFunction {
     // Without a table (public routes) there is no grant at all, and no rate-limit leases.
     if (props.table && props.tableAccess !== 'none') {
       grantDynamo(
-        this,
+        this.inlineGrantee,
         props.table,
         props.replicaTableArns ?? [],
         props.dynamo ?? COARSE_DYNAMO[props.tableAccess],
@@ -213,7 +278,16 @@ export class ApiFunction extends NodejsFunction {
       );
     }
     if (props.blobs)
-      grantBlobs(this, [props.blobs.bucket, ...(props.blobs.otherBuckets ?? [])], props.blobs.access);
+      grantBlobs(
+        this.inlineGrantee,
+        [props.blobs.bucket, ...(props.blobs.otherBuckets ?? [])],
+        props.blobs.access,
+      );
+  }
+
+  /** A statement for the role's inline policy: what `addToRolePolicy` does, without a policy resource. */
+  addToInlinePolicy(statement: PolicyStatement): void {
+    this.inlineGrantee.grantPrincipal.addToPrincipalPolicy(statement);
   }
 }
 
@@ -226,26 +300,25 @@ const sorted = (actions: Iterable<string>): string[] => [...new Set(actions)].so
  * is authorised as PutItem, UpdateItem, DeleteItem or ConditionCheckItem.
  */
 const grantDynamo = (
-  fn: IGrantable & { addToRolePolicy(statement: PolicyStatement): void },
+  grantee: IGrantable,
   table: ITableV2,
   replicaArns: readonly string[],
   actions: readonly DynamoAction[],
   rateLimited: boolean,
 ): void => {
+  const add = (statement: PolicyStatement) => grantee.grantPrincipal.addToPrincipalPolicy(statement);
   const tables = [table.tableArn, ...replicaArns];
   const onTable = sorted(actions.filter((a) => !a.startsWith('index:')).map((a) => `dynamodb:${a}`));
   const onIndexes = sorted(
     actions.filter((a) => a.startsWith('index:')).map((a) => `dynamodb:${a.slice(6)}`),
   );
-  if (onTable.length > 0) fn.addToRolePolicy(new PolicyStatement({ actions: onTable, resources: tables }));
+  if (onTable.length > 0) add(new PolicyStatement({ actions: onTable, resources: tables }));
   if (onIndexes.length > 0) {
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: onIndexes, resources: tables.map((arn) => `${arn}/index/*`) }),
-    );
+    add(new PolicyStatement({ actions: onIndexes, resources: tables.map((arn) => `${arn}/index/*`) }));
   }
   // Rate-limit leases: UpdateItem of RATE# items only (a function granted UpdateItem anyway needs no more).
   if (rateLimited && !onTable.includes('dynamodb:UpdateItem')) {
-    fn.addToRolePolicy(
+    add(
       new PolicyStatement({
         actions: ['dynamodb:UpdateItem'],
         resources: [table.tableArn],
@@ -255,9 +328,9 @@ const grantDynamo = (
   }
   // A customer-managed key (none today: AWS-owned encryption) needs its own grant, as CDK's grants give.
   if (table.encryptionKey) {
-    table.encryptionKey.grantDecrypt(fn);
+    table.encryptionKey.grantDecrypt(grantee);
     if (rateLimited || actions.some((a) => /^(Put|Update|Delete|BatchWrite)Item$/.test(a))) {
-      table.encryptionKey.grantEncrypt(fn);
+      table.encryptionKey.grantEncrypt(grantee);
     }
   }
 };
@@ -267,11 +340,8 @@ const grantDynamo = (
  * the bucket where a missing object must answer 404, in each of `buckets` (one but with several
  * regions). A presigned address acts with these same permissions when a client uses it.
  */
-const grantBlobs = (
-  fn: IGrantable & { addToRolePolicy(statement: PolicyStatement): void },
-  buckets: readonly IBucket[],
-  access: BlobAccess,
-): void => {
+const grantBlobs = (grantee: IGrantable, buckets: readonly IBucket[], access: BlobAccess): void => {
+  const add = (statement: PolicyStatement) => grantee.grantPrincipal.addToPrincipalPolicy(statement);
   const byAction = new Map<ObjectAction, BlobArea[]>();
   for (const [area, actions] of Object.entries(access) as [
     BlobArea | 'listBucket' | 'listVersions',
@@ -290,7 +360,7 @@ const grantBlobs = (
     byAreas.set(key, entry);
   }
   for (const { areas, actions } of byAreas.values()) {
-    fn.addToRolePolicy(
+    add(
       new PolicyStatement({
         actions: sorted(actions),
         resources: buckets.flatMap((bucket) => areas.map((area) => bucket.arnForObjects(BLOB_AREAS[area]))),
@@ -298,18 +368,16 @@ const grantBlobs = (
     );
   }
   if (access.listBucket) {
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
-    );
+    add(new PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }));
   }
   if (access.listVersions) {
-    fn.addToRolePolicy(
+    add(
       new PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: buckets.map((b) => b.bucketArn) }),
     );
   }
   for (const bucket of buckets) {
     if (!bucket.encryptionKey) continue;
-    if (byAction.has('GetObject')) bucket.encryptionKey.grantDecrypt(fn);
-    if (byAction.has('PutObject')) bucket.encryptionKey.grantEncrypt(fn);
+    if (byAction.has('GetObject')) bucket.encryptionKey.grantDecrypt(grantee);
+    if (byAction.has('PutObject')) bucket.encryptionKey.grantEncrypt(grantee);
   }
 };

@@ -263,7 +263,7 @@ export class HelpdeskStack extends Stack {
         },
         ...(route.files ? { files: route.files } : {}),
       });
-      if (signsCursors(route)) cursorSecret.grantRead(fn);
+      if (signsCursors(route)) cursorSecret.grantRead(fn.inlineGrantee);
       const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -39,10 +39,20 @@ const REASONS = {
 const ack = (scope: IConstruct, rule: string, reason: string): void =>
   Validations.of(scope).acknowledge({ id: `AwsSolutions-${rule}`, reason });
 
-/** The role policy that the function's grants land in. */
-const grantsPolicyOf = (fn: ApiFunction): IConstruct => {
+/**
+ * Where cdk-nag reports findings on the function's own grants: they are an inline policy of its
+ * role (ApiFunction's `inlineGrantee`), so on the role's resource (`<id>Role/Resource`).
+ */
+const grantsOf = (fn: ApiFunction): IConstruct => {
+  const role = fn.role?.node.defaultChild;
+  if (!role) throw new Error(`${fn.node.path} has no role to acknowledge on`);
+  return role;
+};
+
+/** The role's `DefaultPolicy`, where what CDK grants on its own lands (a secret's rotation). */
+const defaultPolicyOf = (fn: ApiFunction): IConstruct => {
   const policy = fn.role?.node.tryFindChild('DefaultPolicy');
-  if (!policy) throw new Error(`${fn.node.path} has no grants policy to acknowledge on`);
+  if (!policy) throw new Error(`${fn.node.path} has no default policy to acknowledge on`);
   return policy;
 };
 
@@ -83,7 +93,7 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
   // Several regions: only the primary's stack holds the secret and rotates it; the others reference
   // its replica, which Secrets Manager keeps in step (no rotation function there).
   if (stack.rotatesCursorKey)
-    ack(grantsPolicyOf(stack.cursorKeyRotation), 'IAM5[Resource::*]', REASONS.randomPassword);
+    ack(defaultPolicyOf(stack.cursorKeyRotation), 'IAM5[Resource::*]', REASONS.randomPassword);
 
   for (const route of routes) {
     const fn = stack.functions.get(route.operationId);
@@ -93,16 +103,16 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
     // Public routes have no grant on the table (infra/helpdesk-stack.ts), so nothing to acknowledge.
     if (route.auth === 'none') continue;
 
-    const policy = grantsPolicyOf(fn);
+    const grants = grantsOf(fn);
     if (dynamoActions(route).some((a) => a.startsWith('index:'))) {
-      ack(policy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
-      for (const arn of replicaArns) ack(policy, `IAM5[Resource::${arn}/index/*]`, REASONS.replicaIndexes);
+      ack(grants, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
+      for (const arn of replicaArns) ack(grants, `IAM5[Resource::${arn}/index/*]`, REASONS.replicaIndexes);
     }
     const areas = Object.keys(route.blobs ?? {}).filter((k): k is BlobArea => k in BLOB_AREAS);
     for (const area of areas) {
-      ack(policy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
+      ack(grants, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
       for (const arn of otherBucketArns)
-        ack(policy, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
+        ack(grants, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
     }
   }
 
@@ -110,7 +120,7 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
   // an event's resource refers to); the delivery dead-letter queue is the delivery queue's SQS3 fix.
   const { webhooks } = stack;
   for (const fn of [webhooks.fanout, webhooks.deliver]) {
-    ack(grantsPolicyOf(fn), `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
+    ack(grantsOf(fn), `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
   }
   ack(webhooks.fanoutFailures, 'SQS3', REASONS.failureDestination);
 
@@ -118,12 +128,12 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
   // and runs jobs (a customer's tickets found by their search and the trash's list, in its own
   // region's replica: it runs the cascades of the tenants homed there; an export's document); its
   // failures queue is a dead-letter destination itself.
-  const cascadePolicy = grantsPolicyOf(stack.cascades.fn);
-  ack(cascadePolicy, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
+  const cascadeGrants = grantsOf(stack.cascades.fn);
+  ack(cascadeGrants, `IAM5[Resource::${tableArn}/index/*]`, REASONS.tableIndexes);
   for (const area of ['documents', 'photos', 'exports'] as const) {
-    ack(cascadePolicy, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
+    ack(cascadeGrants, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
     for (const arn of otherBucketArns)
-      ack(cascadePolicy, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
+      ack(cascadeGrants, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
   }
   ack(stack.cascades.failures, 'SQS3', REASONS.failureDestination);
 

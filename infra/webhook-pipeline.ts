@@ -95,7 +95,7 @@ export class WebhookPipeline extends Construct {
         DELIVERY_BASE_URL: props.publicBaseUrl,
       },
     });
-    props.cursorSecret.grantRead(this.deliver);
+    props.cursorSecret.grantRead(this.deliver.inlineGrantee);
 
     this.queue = new Queue(this, 'DeliveryQueue', {
       ...common,
@@ -136,7 +136,7 @@ export class WebhookPipeline extends Construct {
     });
     // SendMessage alone (SendMessageBatch is authorised by it): not grantSendMessages, which adds
     // GetQueueAttributes and GetQueueUrl the function has no use for.
-    this.fanout.addToRolePolicy(
+    this.fanout.addToInlinePolicy(
       new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
     );
     this.fanout.addEventSource(

@@ -1,4 +1,4 @@
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -7,14 +7,13 @@ import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { ApiFunction, type ApiFunctionProps, COARSE_DYNAMO } from '../../infra/api-function';
 import type { BlobAccess } from '../../shared/routes';
+import { functionStatements, type Resources } from './iam';
 
 /**
  * ApiFunction's grants on their own, for what the help-desk stack does not exercise today: a table
  * and a bucket encrypted with a customer-managed key, and the coarse grant of functions outside
  * the route table (test/infra/stack.test.ts holds the routes' grants to the route table).
  */
-type Json = Record<string, unknown>;
-
 const build = (props: Partial<ApiFunctionProps>, options: { blobs?: BlobAccess; encrypted?: true } = {}) => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'Test', { env: { account: '123456789012', region: 'eu-west-1' } });
@@ -26,7 +25,7 @@ const build = (props: Partial<ApiFunctionProps>, options: { blobs?: BlobAccess; 
   const bucket = new Bucket(stack, 'Bucket', {
     ...(key ? { encryption: BucketEncryption.KMS, encryptionKey: key } : {}),
   });
-  new ApiFunction(stack, 'Fn', {
+  const fn = new ApiFunction(stack, 'Fn', {
     handlerFile: 'ticket-detail',
     table,
     tableAccess: 'read',
@@ -36,10 +35,8 @@ const build = (props: Partial<ApiFunctionProps>, options: { blobs?: BlobAccess; 
     ...props,
     ...(options.blobs ? { blobs: { bucket, access: options.blobs } } : {}),
   });
-  const statements = Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')).flatMap(
-    (p) =>
-      (p as { Properties: { PolicyDocument: { Statement: Json[] } } }).Properties.PolicyDocument.Statement,
-  );
+  const resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  const statements = functionStatements(resources, stack.getLogicalId(fn.node.defaultChild as CfnElement));
   const actions = (prefix: string) =>
     statements.flatMap((st) => [st.Action].flat() as string[]).filter((a) => a.startsWith(prefix));
   return { actions };

@@ -6,6 +6,7 @@ import { buildHelpdeskStack } from '../../infra/app';
 import { CASCADE_TIMEOUT } from '../../infra/cascade-worker';
 import { ITERATOR_AGE_ALARM } from '../../infra/stream-worker';
 import { BLOB_AREAS } from '../../shared/routes';
+import { functionStatements } from './iam';
 
 /**
  * The durable cascade in AWS (issue 22): the cascade worker reads the table's stream, filtered
@@ -31,12 +32,8 @@ const tableId = idOf(stack.table);
 const bucketId = idOf(stack.attachments.bucket);
 const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
-const statements = (): Json[] => {
-  const roleId = (fnProps.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  return resources('AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement);
-};
+/** Every statement of the worker's role: its own grants (inline) and its event source's (attached). */
+const statements = (): Json[] => functionStatements(json.Resources, fnId);
 const actionsOf = (prefix: string) =>
   statements()
     .flatMap((s) => [s.Action].flat() as string[])

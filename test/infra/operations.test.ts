@@ -9,6 +9,7 @@ import { HelpdeskStack } from '../../infra/helpdesk-stack';
 import { readStackContext } from '../../infra/stack-context';
 import { dynamoActions, routes } from '../../shared/routes';
 import { workers } from '../../shared/workers';
+import { functionStatements } from './iam';
 
 /**
  * Operations (issue 14): the cursor key's rotation schedule and function, and the stack adopting
@@ -57,13 +58,8 @@ const propertiesOf = (b: Built, id: string): Json => {
 const envOf = (b: Built, functionId: string): Json =>
   (propertiesOf(b, functionId).Environment as { Variables?: Json } | undefined)?.Variables ?? {};
 
-/** Every statement of a function's role (its policies; roles carry no inline or managed ones here). */
-const statementsOf = (b: Built, functionId: string): Json[] => {
-  const roleId = (propertiesOf(b, functionId).Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-  return ofType(b, 'AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement);
-};
+/** Every statement of a function's role: its inline policy (its own grants) and attached ones (CDK's). */
+const statementsOf = (b: Built, functionId: string): Json[] => functionStatements(b.resources, functionId);
 const actionsOf = (st: Json): string[] => [st.Action].flat() as string[];
 const resourcesOf = (st: Json): unknown[] => [st.Resource].flat();
 const touching = (statements: Json[], service: string) =>

@@ -9,6 +9,7 @@ import { REPLICATION_EVALUATION, REPLICATION_LATENCY_MS } from '../../infra/moni
 import { REPLICATED_PREFIX, readRegionsContext } from '../../infra/regions';
 import { BLOB_AREAS, type BlobArea, dynamoActions, type Route, routes } from '../../shared/routes';
 import { ALL_INDEXES, TTL_ATTRIBUTE } from '../../shared/store/table-schema';
+import { functionStatements, roleStatements } from './iam';
 
 // docs/regions.md, "The stacks": one stack per region. As in stack.test.ts, bundling is skipped.
 
@@ -56,13 +57,8 @@ const view = (stack: HelpdeskStack) => {
     if (!r) throw new Error(`no resource ${id}`);
     return r;
   };
-  /** Every statement of the policies attached to a function's role. */
-  const statementsOf = (functionId: string): Json[] => {
-    const roleId = (resource(functionId).Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    return resources('AWS::IAM::Policy')
-      .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === roleId))
-      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement);
-  };
+  /** Every statement of a function's role: its inline policy and the policies attached to it. */
+  const statementsOf = (functionId: string): Json[] => functionStatements(json.Resources, functionId);
   const envOf = (functionId: string): Record<string, string> =>
     Object.fromEntries(
       Object.entries(
@@ -389,10 +385,7 @@ describe('attachments buckets', () => {
           { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 's3.amazonaws.com' } },
         ],
       });
-      const statements = v
-        .resources('AWS::IAM::Policy')
-        .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === roleId))
-        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement);
+      const statements = roleStatements(v.json.Resources, roleId);
       expect(statements.map((s) => [actionsIn([s]), resourcesIn(v, s)])).toEqual([
         [['s3:GetReplicationConfiguration', 's3:ListBucket'], [ownBucketArn(v)]],
         [

@@ -17,6 +17,7 @@ import {
 } from '../../shared/routes';
 import { INDEX_MIGRATION_STEPS } from '../../shared/store/migrations/legacy';
 import { ALL_INDEXES, PAGE_ATTRIBUTES, TABLE_KEY, TTL_ATTRIBUTE } from '../../shared/store/table-schema';
+import { functionStatements, type Resources, roleIdOf } from './iam';
 
 type Json = Record<string, unknown>;
 /** The environment variables of a function resource. */
@@ -68,19 +69,12 @@ const functionIdOf = (r: Route): string => {
 
 /** Every IAM statement reachable by a function's role: inline and attached policies. */
 const statementsOf = (t: Template, functionId: string): Json[] => {
-  const fn = t.toJSON().Resources[functionId] as Resource;
-  const roleId = getAttId(fn.Properties.Role);
-  const role = t.toJSON().Resources[roleId] as Resource;
-  const attached = resources(t, 'AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as unknown[]).some((r) => ref(r) === roleId))
-    .map(([, p]) => p.Properties.PolicyDocument);
-  const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: unknown }[]).map(
-    (p) => p.PolicyDocument,
-  );
+  const all = t.toJSON().Resources as Resources;
+  const role = all[roleIdOf(all, functionId)] as Resource;
   // No managed policy at all: AWSLambdaBasicExecutionRole may write every log group, and any
   // other could smuggle in table or bucket writes.
   expect(role.Properties.ManagedPolicyArns, functionId).toBeUndefined();
-  return [...attached, ...inline].flatMap((doc) => (doc as { Statement: Json[] }).Statement);
+  return functionStatements(all, functionId);
 };
 const actionsIn = (statements: Json[]): string[] => statements.flatMap((s) => [s.Action].flat() as string[]);
 const actionsOf = (t: Template, functionId: string): string[] => actionsIn(statementsOf(t, functionId));
@@ -863,5 +857,34 @@ describe('function roles', () => {
         },
       ]);
     }
+  });
+
+  // A stack holds at most 500 resources (test/infra/monitoring.test.ts): a policy resource per
+  // function would cost one per route. What CDK grants on its own (the stream and queue readers'
+  // event sources, the key rotation's access to the secret) stays in those roles' DefaultPolicy.
+  it('hold their own grants inline: no policy resource but for what CDK grants the workers and the key rotation', () => {
+    const all = template.toJSON().Resources as Resources;
+    for (const r of routes) {
+      const roleId = roleIdOf(all, functionIdOf(r));
+      const role = all[roleId] as Resource;
+      expect(role.Properties.Policies, r.operationId).toEqual([
+        { PolicyName: 'grants', PolicyDocument: expect.objectContaining({ Statement: expect.any(Array) }) },
+      ]);
+      expect(
+        resources(template, 'AWS::IAM::Policy').filter(([, p]) =>
+          (p.Properties.Roles as unknown[]).some((x) => ref(x) === roleId),
+        ),
+        r.operationId,
+      ).toEqual([]);
+    }
+    const owners = resources(template, 'AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties.Roles as unknown[]).map(ref),
+    );
+    expect(owners.map((id) => id.replace(/Role[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'CascadesFunction',
+      'CursorKeyRotationFunction',
+      'WebhooksDeliverFunction',
+      'WebhooksFanoutFunction',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { buildHelpdeskStack } from '../../infra/app';
 import type { HelpdeskStack } from '../../infra/helpdesk-stack';
+import { functionStatements, identityPolicies, roleIdOf } from './iam';
 
 type Json = Record<string, unknown>;
 interface Resource {
@@ -55,18 +56,9 @@ const DYNAMO_WRITES = [
 
 /** Every IAM statement of a function's role: its policies and inline ones; no managed policy. */
 const statementsOf = (functionId: string): Json[] => {
-  const roleId = (resource(functionId).Properties.Role as { 'Fn::GetAtt': [string, string] })[
-    'Fn::GetAtt'
-  ][0];
-  const role = resource(roleId);
+  const role = resource(roleIdOf(json.Resources, functionId));
   expect(role.Properties.ManagedPolicyArns, functionId).toBeUndefined();
-  const attached = resources('AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-    .map(([, p]) => p.Properties.PolicyDocument);
-  const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: unknown }[]).map(
-    (p) => p.PolicyDocument,
-  );
-  return [...attached, ...inline].flatMap((doc) => (doc as { Statement: Json[] }).Statement);
+  return functionStatements(json.Resources, functionId);
 };
 const actionsIn = (statements: Json[]): string[] => statements.flatMap((s) => [s.Action].flat() as string[]);
 const touching = (statements: Json[], prefix: string) =>
@@ -288,14 +280,11 @@ describe('least privilege', () => {
     );
     expect(others.length).toBeGreaterThan(30);
     for (const [id] of others) expect(touching(statementsOf(id), 'sqs:'), id).toEqual([]);
-    // Nor does any policy outside the two functions' roles.
-    const roles = [fanoutId, deliverId, cascadeFnId].map(
-      (id) => (resource(id).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
-    );
-    for (const [id, p] of resources('AWS::IAM::Policy')) {
-      const own = (p.Properties.Roles as { Ref: string }[]).some((r) => roles.includes(r.Ref));
-      const doc = (p.Properties.PolicyDocument as { Statement: Json[] }).Statement;
-      if (!own) expect(touching(doc, 'sqs:'), id).toEqual([]);
+    // Nor does any policy outside the two functions' roles (inline in a role, or attached to one).
+    const roles = [fanoutId, deliverId, cascadeFnId].map((id) => roleIdOf(json.Resources, id));
+    for (const { id, roles: of, document } of identityPolicies(json.Resources)) {
+      const own = of.some((r) => roles.includes(r));
+      if (!own) expect(touching(document.Statement, 'sqs:'), id).toEqual([]);
     }
   });
 });
