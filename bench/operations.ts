@@ -364,6 +364,22 @@ export const runOperations = async (
       setup: newCustomer,
       run: (id) => api.del(`/customer/delete/${id}`),
     }),
+    // What asking costs; the jobs' runs are the cascade worker's (docs/decisions.md, "Erasure", "Export").
+    op({
+      name: 'customer export (asking)',
+      request: 'POST /customer/export/{id}',
+      setup: newCustomer,
+      run: (id) => api.post(`/customer/export/${id}`, undefined),
+      goal: { requests: 2 },
+    }),
+    op({
+      name: 'customer erase (asking)',
+      request: 'POST /customer/erase/{id}',
+      setup: newCustomer,
+      run: (id) => api.post(`/customer/erase/${id}`, {}),
+      // The record read, then one transaction: the mark, the e-mail guard, the count, the job, the event.
+      goal: { requests: 2 },
+    }),
     named('customer list page 1', get('/customer/list', PAGE)),
     named('customer search email', get('/customer/list?email=customer3%40example.com', PAGE)),
     named('customer search name', get('/customer/list?name=Customer%203', PAGE)),
