@@ -1078,7 +1078,7 @@ export interface components {
             assignedTo: components["schemas"]["Agent"] | null;
             /** @description Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read). */
             cc: (components["schemas"]["Agent"] | null)[];
-            /** @description The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read). */
+            /** @description The customer who opened the ticket; null when that customer was erased (`POST /customer/erase/{id}`, the ticket kept anonymised), or if the ticket and then the customer were deleted while it was being read. */
             openedBy: components["schemas"]["Customer"] | null;
             numberOfReplies: number;
             tags: {
@@ -1315,7 +1315,7 @@ export interface components {
             assignedTo: components["schemas"]["Agent"] | null;
             /** @description Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read). */
             cc: (components["schemas"]["Agent"] | null)[];
-            /** @description The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read). */
+            /** @description The customer who opened the ticket; null when that customer was erased (`POST /customer/erase/{id}`, the ticket kept anonymised), or if the ticket and then the customer were deleted while it was being read. */
             openedBy: components["schemas"]["Customer"] | null;
             numberOfReplies: number;
             tags: {
@@ -1484,7 +1484,7 @@ export interface components {
             assignedTo: components["schemas"]["Agent"] | null;
             /** @description Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read). */
             cc: (components["schemas"]["Agent"] | null)[];
-            /** @description The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read). */
+            /** @description The customer who opened the ticket; null when that customer was erased (`POST /customer/erase/{id}`, the ticket kept anonymised), or if the ticket and then the customer were deleted while it was being read. */
             openedBy: components["schemas"]["Customer"] | null;
             numberOfReplies: number;
             tags: {

@@ -148,14 +148,15 @@ const ticketFields = {
   priority: z.union([z.literal(0), z.literal(1)]),
   assignedTo: maybe(agentView),
   // A ticket keeps its agents and customer from being deleted; null only if one vanished
-  // between the ticket's read and its references' read (a concurrent delete of both).
+  // between the ticket's read and its references' read (a concurrent delete of both), or the
+  // customer was erased.
   cc: about(
     z.array(maybe(agentView)),
     'Agents in copy (an entry is null only if that agent was removed from the ticket and deleted while it was being read).',
   ),
   openedBy: about(
     maybe(customerView),
-    'The customer who opened the ticket (null only if the ticket and then the customer were deleted while it was being read).',
+    'The customer who opened the ticket; null when that customer was erased (`POST /customer/erase/{id}`, the ticket kept anonymised), or if the ticket and then the customer were deleted while it was being read.',
   ),
   numberOfReplies: z.int().check(z.nonnegative()),
   tags: z.array(z.object({ tag: text })),
