@@ -46,6 +46,8 @@ beforeAll(async () => {
   ids.ticketType = await api.create('/ticketType/insert', { type: 'kind' });
   ids.ticketArea = await api.create('/ticketArea/insert', { area: 'place' });
   ids.ticketGroup = await api.create('/ticketGroup/insert', { group: 'team' });
+  // An erasure's valid body (`{}`) erases its customer: not the one the tickets here name.
+  ids.erasable = await api.create('/customer/insert', { name: 'Erasable', email: 'erasable@example.com' });
   writes = countWrites({ s3: true });
   // Every body route's handler loaded once, so what follows measures bodies, not module loading.
   for (const route of bodyRoutes) await send(route, '{}');
@@ -61,9 +63,9 @@ afterAll(() => {
 const bodyRoutes = routes.filter(hasBody);
 const limitOf = (route: Route) => route.maxBodyBytes ?? MAX_BODY_BYTES;
 
-/** The route's path with a real id of its resource where there is one. */
+/** The route's path with a real id of its resource where there is one (an erasure: its own customer). */
 const pathOf = (route: Route) => {
-  const resource = route.path.split('/')[1] as string;
+  const resource = route.operationId === 'customerErase' ? 'erasable' : (route.path.split('/')[1] as string);
   return route.path.replace('{id}', ids[resource] ?? 'f'.repeat(24));
 };
 
