@@ -1,15 +1,8 @@
 import { deleteEveryVersion, listBlobs } from '../blobs/s3';
 import type { ErasureJobView } from '../schemas/views';
 import type { ErasureJob } from '../store/cascades';
-import {
-  markedTickets,
-  partitionItems,
-  removeUnusedMark,
-  rewriteItem,
-  ticketsOpenedBy,
-  trashedOpenedBy,
-  visitEvents,
-} from '../store/customer-erasure';
+import { markedTickets, removeUnusedMark, rewriteItem, visitEvents } from '../store/customer-erasure';
+import { ticketsOpenedBy, trashedOpenedBy } from '../store/customer-tickets';
 import { webhookEntity } from '../store/entities/records';
 import { HISTORY_DAYS } from '../store/entities/system';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
@@ -20,6 +13,7 @@ import { type FieldChange, type HistoryEntry, putHistoryEntry } from '../store/h
 import { inParallel } from '../store/in-parallel';
 import { type Job, jobsAbout } from '../store/jobs';
 import { blobKeys, keys } from '../store/keys';
+import { partitionItems } from '../store/query-all';
 import { allRecords } from '../store/record-reads';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';

@@ -1,12 +1,9 @@
 import { DeleteCommand, GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import type { CustomerRecord, Stored } from './entities/records';
-import type { Item } from './entity';
 import type { StoredEvent } from './events';
 import { conditionOf, queryOf, type UpdateSpec, updateOf } from './expression';
-import { ERASED_MARK, keys, RECORD_SK, sortableTime } from './keys';
-import { queryAll } from './query-all';
-import { LIST_INDEX, SEARCH_INDEXES } from './table-schema';
+import { ERASED_MARK, keys, sortableTime } from './keys';
 import { EXISTS, type WriteOp } from './write-ops';
 
 /**
@@ -66,34 +63,6 @@ export const removeUnusedMark = async (tenantId: string, customerId: string): Pr
   }
 };
 
-/** The ids of the live tickets a customer opened (the `openedBy._id` search: eventually consistent). */
-export const ticketsOpenedBy = async (tenantId: string, customerId: string): Promise<string[]> => {
-  const index = SEARCH_INDEXES.s3;
-  const items = await queryAll({
-    IndexName: index.name,
-    ...queryOf(
-      { partition: [index.partition, keys.search(tenantId, 'TICKET', 'openedBy._id', customerId)] },
-      { project: ['pk', 'sk'] },
-    ),
-  });
-  return idsOf(items.filter((item) => item.sk === RECORD_SK));
-};
-
-/** The ids of the customer's tickets in the trash (its list, filtered on what the trashed item keeps). */
-export const trashedOpenedBy = async (tenantId: string, customerId: string): Promise<string[]> =>
-  idsOf(
-    await queryAll({
-      IndexName: LIST_INDEX.name,
-      ...queryOf(
-        { partition: [LIST_INDEX.partition, keys.trash(tenantId)] },
-        { filter: { eq: ['ticket.openedBy', customerId] }, project: ['pk', 'sk'] },
-      ),
-    }),
-  );
-
-const idsOf = (items: Item[]) =>
-  items.map((item) => String(item.pk).slice(String(item.pk).lastIndexOf('#') + 1));
-
 /**
  * Every event of the tenant's feed from `since` on, a page at a time (the feed is one partition:
  * nothing indexes it by resource, so an erasure reads the part of it the customer can be in).
@@ -115,14 +84,12 @@ export const visitEvents = async (
     for (const item of page.Items ?? []) await visit(item as StoredEvent);
 };
 
-/** Every item of a partition (a record's history, a subscription's delivery attempts), read consistently. */
-export const partitionItems = async (pk: string): Promise<Item[]> =>
-  queryAll({ ...queryOf({ partition: ['pk', pk] }), ConsistentRead: true });
-
 /** Changes some attributes of an item that is still there (an item gone meanwhile stays gone). */
 export const rewriteItem = async (key: { pk: string; sk: string }, change: UpdateSpec): Promise<void> => {
   try {
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: key, ...updateOf(change, EXISTS) }));
+    // Its key alone, whatever else the object given carries.
+    const Key = { pk: key.pk, sk: key.sk };
+    await db().send(new UpdateCommand({ TableName: tableName(), Key, ...updateOf(change, EXISTS) }));
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }

@@ -24,3 +24,7 @@ export const partitionKeys = async (pk: string, prefix?: string): Promise<ItemKe
     ),
     ConsistentRead: true,
   })) as unknown as ItemKey[];
+
+/** Every item of partition `pk` (a record's history, a subscription's delivery attempts), read consistently. */
+export const partitionItems = (pk: string): Promise<Item[]> =>
+  queryAll({ ...queryOf({ partition: ['pk', pk] }), ConsistentRead: true });
