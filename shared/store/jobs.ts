@@ -33,7 +33,7 @@ export type StoredJob = Job & {
 const JOB = 'JOB#';
 
 /** The sort key of a job in its tenant's cascade partition. */
-const jobSk = (jobId: string) => `${JOB}${jobId}`;
+export const jobSk = (jobId: string) => `${JOB}${jobId}`;
 
 /** A new job and the write that records it (its arrival on the stream starts it). */
 export const jobWrite = (

@@ -1,19 +1,45 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { vi } from 'vitest';
 import { config } from '../../shared/config';
 
-/** Test-side view of the local S3 server: what objects exist, and a way to make S3 misbehave. */
-let client: S3Client | undefined;
+/**
+ * Test-side view of the local S3 server: what objects exist, what they hold, and a way to make S3
+ * misbehave. `at`: another local server than the configured one (the regions simulation's).
+ */
+type Where = { endpoint: string; bucket: string };
+const clients = new Map<string, S3Client>();
 
-export const listObjects = async (prefix: string): Promise<string[]> => {
-  client ??= new S3Client({
-    region: 'us-east-1',
-    endpoint: config().S3_ENDPOINT,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const out = await client.send(new ListObjectsV2Command({ Bucket: config().BUCKET_NAME, Prefix: prefix }));
+const clientAt = (at?: Where) => {
+  const where = at ?? { endpoint: String(config().S3_ENDPOINT), bucket: config().BUCKET_NAME };
+  let client = clients.get(where.endpoint);
+  if (!client) {
+    client = new S3Client({
+      region: 'us-east-1',
+      endpoint: where.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    clients.set(where.endpoint, client);
+  }
+  return { client, bucket: where.bucket };
+};
+
+export const listObjects = async (prefix: string, at?: Where): Promise<string[]> => {
+  const { client, bucket } = clientAt(at);
+  const out = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
   return (out.Contents ?? []).map((o) => o.Key as string);
+};
+
+/** An object's bytes as text (undefined: none). */
+export const objectText = async (key: string, at?: Where): Promise<string | undefined> => {
+  const { client, bucket } = clientAt(at);
+  try {
+    const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return await out.Body?.transformToString();
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
 };
 
 const isS3 = (input: unknown) =>

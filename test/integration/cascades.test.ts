@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EventPipeline, startEventPipeline } from '../../local/event-pipeline';
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
@@ -9,7 +8,7 @@ import { resetConfig } from '../../shared/config';
 import { drainCascades } from '../../shared/domain/cascades';
 import { sleep } from '../../shared/store/attempt-budget';
 import { pendingCascades } from '../../shared/store/cascades';
-import { db, tableName } from '../../shared/store/dynamo';
+import { tableName } from '../../shared/store/dynamo';
 import { keys, RECORD_SK } from '../../shared/store/keys';
 import { interceptS3, listObjects } from '../helpers/bucket';
 import { collectionItems, tokenItems } from '../helpers/cascades';
@@ -17,6 +16,7 @@ import { eventually } from '../helpers/eventually';
 import { settle } from '../helpers/feed';
 import { png } from '../helpers/images';
 import { useOwnTable } from '../helpers/own-table';
+import { scanTable } from '../helpers/scan';
 import { tenantWithCustomer } from '../helpers/tenant-client';
 
 /**
@@ -79,15 +79,7 @@ const drained = (tenantId: string) =>
  * revoked client. Empty when nothing is orphaned.
  */
 const orphans = async (tenantId: string): Promise<string[]> => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await scanTable();
   const ticketPk = keys.record(tenantId, 'TICKET', '').pk;
   const customerPk = keys.record(tenantId, 'CUSTOMER', '').pk;
   // A ticket in the trash is not removed: its collection and history stay until it is purged.

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../shared/store/dynamo';
+import { jobSk } from '../../shared/store/jobs';
 import { keys } from '../../shared/store/keys';
 import { newTenant } from '../helpers/api';
 import { listObjects } from '../helpers/bucket';
@@ -88,7 +89,7 @@ describe('customer export', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { pk: keys.cascades(tenant.clientId), sk: `JOB#${asked.body.id}` },
+        Key: { pk: keys.cascades(tenant.clientId), sk: jobSk(asked.body.id) },
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': Date.now() - 1 },
       }),

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from '../../local/dynamodb-local';
 import { type S3Local, startS3Local } from '../../local/s3-local';
 import { ensureTable } from '../../shared/store/create-table';
+import { listObjects, objectText } from '../helpers/bucket';
+import { eventually } from '../helpers/eventually';
+import { holdsAny, scanTable } from '../helpers/scan';
 import { type RegionServer, type RegionSpec, startRegionServer } from './region-servers';
 import { type Replicator, startReplicator } from './replicator';
 
@@ -318,34 +320,17 @@ const erasure = async (
   /** Where either region's table or the bucket still holds the customer's e-mail or name. */
   const holders = async (): Promise<string[]> => {
     const held: string[] = [];
-    const holds = (text: string) =>
-      text.toLowerCase().includes(email) || text.toLowerCase().includes(name.toLowerCase());
+    const holds = holdsAny([email, name]);
     for (const [i, store] of stores.entries()) {
       const db = DynamoDBDocumentClient.from(localDynamoClient(store.endpoint));
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db.send(new ScanCommand({ TableName: TABLE, ExclusiveStartKey: start }));
-        for (const item of out.Items ?? [])
-          if (holds(JSON.stringify(item))) held.push(`${REGIONS[i]}: ${item.pk} ${item.sk}`);
-        start = out.LastEvaluatedKey;
-      } while (start);
+      for (const item of await scanTable(db, TABLE))
+        if (holds(JSON.stringify(item))) held.push(`${REGIONS[i]}: ${item.pk} ${item.sk}`);
       db.destroy();
     }
-    const bucket = new S3Client({
-      region: REGIONS[0],
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    for (const prefix of [`t/${tenant.clientId}/`, `exports/${tenant.clientId}/`]) {
-      const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
-      for (const object of listed.Contents ?? []) {
-        const got = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: object.Key }));
-        if (holds(`${object.Key} ${(await got.Body?.transformToString()) ?? ''}`))
-          held.push(`s3 ${object.Key}`);
-      }
-    }
-    bucket.destroy();
+    const bucket = { endpoint: s3.endpoint, bucket: s3.bucket };
+    for (const prefix of [`t/${tenant.clientId}/`, `exports/${tenant.clientId}/`])
+      for (const key of await listObjects(prefix, bucket))
+        if (holds(`${key} ${(await objectText(key, bucket)) ?? ''}`)) held.push(`s3 ${key}`);
     return held;
   };
   // The scan finds them in both regions before.
@@ -355,12 +340,12 @@ const erasure = async (
       found.push(`${region}: the scan finds nothing before the erasure`);
   const job = await r0.post(`/customer/erase/${customer.body.id}`, {});
   if (job.status !== 202) return [`the erasure answered ${job.status}`];
-  let status = '';
-  for (let i = 0; i < 100 && status !== 'done'; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    status = (await r0.get(`/customer/erase/${job.body.id}`)).body?.status;
+  const done = async () => (await r0.get(`/customer/erase/${job.body.id}`)).body?.status === 'done';
+  try {
+    await eventually('the erasure job is done', done, 20_000);
+  } catch {
+    return ['the erasure job did not finish in 20 s'];
   }
-  if (status !== 'done') return ['the erasure job did not finish in 20 s'];
   await replicator.drain(60_000);
   for (const held of await holders()) found.push(`${held} still holds the erased customer`);
   return found;
