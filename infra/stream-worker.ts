@@ -12,7 +12,7 @@ import { type IQueue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-s
 /** The stream's retention: DynamoDB Streams keep a record 24 h. */
 export const STREAM_RETENTION = Duration.hours(24);
 /** SQS's longest. */
-export const QUEUE_RETENTION = Duration.days(14);
+const QUEUE_RETENTION = Duration.days(14);
 /** Further behind the stream than this, a reader is stuck on a failing batch or cannot keep up. */
 export const ITERATOR_AGE_ALARM = Duration.minutes(10);
 

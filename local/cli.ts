@@ -294,7 +294,7 @@ const run = async (command: Command, print: (value: unknown) => void): Promise<n
   if (command.name === 'drain') {
     const { drainCascades } = await import('../shared/domain/cascades');
     const { renderExport } = await import('../shared/http/views/customer-export');
-    const outcome = await drainCascades(command.tenantId, renderExport);
+    const outcome = await drainCascades(renderExport, command.tenantId);
     print(outcome);
     return outcome.failed.length > 0 ? 1 : 0;
   }

@@ -148,7 +148,7 @@ const main = async (): Promise<void> => {
   });
   // Cascades written while the server was stopped are not in the stream it reads from now on.
   const { renderExport } = await import('../shared/http/views/customer-export');
-  void (await import('../shared/domain/cascades')).drainCascades(undefined, renderExport).then(
+  void (await import('../shared/domain/cascades')).drainCascades(renderExport).then(
     ({ finished, failed }) => {
       if (finished > 0) console.log(`Finished ${finished} cascade(s) left from the last run`);
       for (const f of failed) console.error(`cascade ${f.id} of ${f.tenantId} not finished: ${f.error}`);

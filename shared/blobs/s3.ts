@@ -132,10 +132,17 @@ export const copyBlob = async (from: string, to: string, contentType: string): P
 };
 
 /** Deletes objects (a few at a time); missing keys are fine, so a cleanup can be repeated. */
-export const deleteBlobs = async (keys: string[]): Promise<void> => {
-  for (let i = 0; i < keys.length; i += 10) {
+export const deleteBlobs = (keys: string[]): Promise<void> => deleteObjects(keys.map((key) => ({ key })));
+
+/** Deletes objects, or one version of each (`versionId`), a few at a time; missing ones are fine. */
+const deleteObjects = async (targets: { key: string; versionId?: string }[]): Promise<void> => {
+  for (let i = 0; i < targets.length; i += 10) {
     await Promise.all(
-      keys.slice(i, i + 10).map((key) => send(key, 'DeleteObject', { method: 'DELETE' }, true)),
+      targets.slice(i, i + 10).map(({ key, versionId }) => {
+        const url = objectUrl(key);
+        if (versionId !== undefined) url.searchParams.set('versionId', versionId);
+        return send(url, 'DeleteObject', { method: 'DELETE' }, true);
+      }),
     );
   }
 };
@@ -184,14 +191,13 @@ const tagOf = (entry: string, tag: string) => {
 };
 
 /**
- * Removes every object under `prefix` for good, answering how many there were: the objects, and,
- * in a versioned bucket (infra/attachments-bucket.ts keeps deleted objects' old versions a month),
- * every old version and delete marker too (ListObjectVersions; DeleteObject of each version id).
- * What an erasure does to a customer's files.
+ * Removes every object under `prefix` for good, answering how many there were: in a versioned
+ * bucket (infra/attachments-bucket.ts keeps deleted objects' old versions a month) every version
+ * and delete marker (ListObjectVersions, then DeleteObject of each version id: no marker is left);
+ * in a store that keeps no versions, the objects. What an erasure does to a customer's files.
  */
 export const deleteEveryVersion = async (prefix: string): Promise<number> => {
-  const current = await listBlobs(prefix);
-  await deleteBlobs(current);
+  let current = 0;
   let keyMarker: string | undefined;
   let versionMarker: string | undefined;
   do {
@@ -201,25 +207,25 @@ export const deleteEveryVersion = async (prefix: string): Promise<number> => {
     if (keyMarker !== undefined) url.searchParams.set('key-marker', keyMarker);
     if (versionMarker !== undefined) url.searchParams.set('version-id-marker', versionMarker);
     const body = await listVersions(url);
-    if (body === undefined) break;
-    const entries = [...body.matchAll(/<(Version|DeleteMarker)>([\s\S]*?)<\/\1>/g)].flatMap(([, , entry]) => {
-      const key = tagOf(entry ?? '', 'Key');
-      const version = tagOf(entry ?? '', 'VersionId');
-      return key !== undefined && version !== undefined ? [{ key, version }] : [];
-    });
-    for (let i = 0; i < entries.length; i += 10)
-      await Promise.all(
-        entries.slice(i, i + 10).map(({ key, version }) => {
-          const target = objectUrl(key);
-          target.searchParams.set('versionId', version);
-          return send(target, 'DeleteObjectVersion', { method: 'DELETE' }, true);
-        }),
-      );
+    if (body === undefined) {
+      const keys = await listBlobs(prefix);
+      await deleteBlobs(keys);
+      return keys.length;
+    }
+    const versions = [...body.matchAll(/<(Version|DeleteMarker)>([\s\S]*?)<\/\1>/g)].flatMap(
+      ([, kind, entry]) => {
+        const key = tagOf(entry ?? '', 'Key');
+        const versionId = tagOf(entry ?? '', 'VersionId');
+        if (kind === 'Version' && tagOf(entry ?? '', 'IsLatest') === 'true') current++;
+        return key !== undefined && versionId !== undefined ? [{ key, versionId }] : [];
+      },
+    );
+    await deleteObjects(versions);
     const truncated = /<IsTruncated>true<\/IsTruncated>/.test(body);
     keyMarker = truncated ? tagOf(body, 'NextKeyMarker') : undefined;
     versionMarker = truncated ? tagOf(body, 'NextVersionIdMarker') : undefined;
   } while (keyMarker !== undefined);
-  return current.length;
+  return current;
 };
 
 export const DOWNLOAD_URL_SECONDS = 300;

@@ -3,9 +3,9 @@ import { type Cascade, finishCascade, isPending, type Outcome, pendingCascades }
 import { clientTokenKeys, listClientItems } from '../store/client-items';
 import { withDeadline } from '../store/deadline';
 import type { TicketRecord } from '../store/entities/ticket';
+import { deleteHistory } from '../store/history';
 import { JOB_KEPT_S } from '../store/jobs';
-import { blobKeys, keys, RECORD_SK } from '../store/keys';
-import { partitionKeys } from '../store/query-all';
+import { blobKeys, RECORD_SK } from '../store/keys';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
 import { purgedWrites } from '../store/ticket-trash';
@@ -19,7 +19,7 @@ import { ticketLifecycle } from './events';
  * done. Every step can be repeated, so a run cut short anywhere (S3 or DynamoDB failing, the
  * function killed) is finished by the next: objects go first, then the records that name them.
  */
-const work = async (cascade: Cascade, render?: RenderExport): Promise<Outcome | undefined> => {
+const work = async (cascade: Cascade, render: RenderExport): Promise<Outcome | undefined> => {
   switch (cascade.kind) {
     case 'ticket': {
       const { tenantId, ticketId } = cascade;
@@ -30,7 +30,7 @@ const work = async (cascade: Cascade, render?: RenderExport): Promise<Outcome | 
       const stray = await listBlobs(blobKeys.ticketFiles(tenantId, ticketId));
       await deleteBlobs([...new Set([...named, ...stray])]);
       await deleteKeys(collection.keys.filter((k) => k.sk !== RECORD_SK));
-      await deleteKeys(await partitionKeys(keys.history(tenantId, 'TICKET', ticketId)));
+      await deleteHistory(tenantId, 'TICKET', ticketId);
       return;
     }
     case 'erasure': {
@@ -39,7 +39,6 @@ const work = async (cascade: Cascade, render?: RenderExport): Promise<Outcome | 
       return { set: { finishedAt: Date.now(), receipt }, remove: ['identifiers'], keptS: JOB_KEPT_S };
     }
     case 'export': {
-      if (!render) throw new Error('an export job is run with the renderer of its document');
       const made = await runExport(cascade, render);
       return { set: { finishedAt: Date.now(), ...made }, keptS: JOB_KEPT_S };
     }
@@ -50,7 +49,7 @@ const work = async (cascade: Cascade, render?: RenderExport): Promise<Outcome | 
       await deleteKeys(await clientTokenKeys(cascade.clientId));
       return;
     case 'history':
-      await deleteKeys(await partitionKeys(keys.history(cascade.tenantId, cascade.of, cascade.recordId)));
+      await deleteHistory(cascade.tenantId, cascade.of, cascade.recordId);
       return;
   }
 };
@@ -59,7 +58,7 @@ const work = async (cascade: Cascade, render?: RenderExport): Promise<Outcome | 
  * Runs a cascade and marks it done; one already done (a repeated stream record) is left alone.
  * An export job's document is rendered by `render` (the http layer's views).
  */
-export const runCascade = async (cascade: Cascade, render?: RenderExport): Promise<void> => {
+export const runCascade = async (cascade: Cascade, render: RenderExport): Promise<void> => {
   if (!(await isPending(cascade))) return;
   await finishCascade(cascade, await work(cascade, render));
 };
@@ -105,8 +104,8 @@ export const expireTrashed = async (
  * and what failed.
  */
 export const drainCascades = async (
+  render: RenderExport,
   tenantId?: string,
-  render?: RenderExport,
 ): Promise<{ finished: number; failed: { tenantId: string; id: string; error: string }[] }> => {
   const tenants = tenantId ? [tenantId] : (await listClientItems()).map((item) => String(item.clientId));
   let finished = 0;

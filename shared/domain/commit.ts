@@ -3,7 +3,7 @@ import { HISTORY_DAYS } from '../store/entities/system';
 import { Contended, OutcomeUnknown, RequestInProgress } from '../store/errors';
 import { type EventDraft, eventWrites, orderInFeed } from '../store/events';
 import { inFeedTurn } from '../store/feed-turns';
-import { type Actor, historyWrites } from '../store/history';
+import { type Actor, type HistoryDraft, historyWrites } from '../store/history';
 import { FeedClockAhead, StaleWrite, writeAtomically } from '../store/transact';
 import type { WriteOp } from '../store/write-ops';
 import { historyOf } from './history';
@@ -94,6 +94,8 @@ export const commit = async <R>(
   staged: Staged = NOTHING_STAGED,
 ): Promise<R> => {
   let plan!: WritePlan<R>;
+  // Its history entries, drafted once per plan (a re-stamp only stamps them anew).
+  let drafts: HistoryDraft[] = [];
   // After an item's later event (a clock a little ahead of ours): the next stamp goes past it.
   let notBefore = 0;
   try {
@@ -101,7 +103,10 @@ export const commit = async <R>(
     let pause = 0;
     for (let attempt = 1; ; attempt++) {
       // A write refused only for its stamp (an item's later event) goes again as built, re-stamped.
-      if (rebuild) plan = await build();
+      if (rebuild) {
+        plan = await build();
+        drafts = historyOf(plan.events ?? [], ctx.actor ?? { clientId: ctx.tenantId });
+      }
       // The read may have taken a while: a retry still goes only if it can be answered in time.
       if (attempt > 1) assertTimeForRetry(contended);
       try {
@@ -111,12 +116,7 @@ export const commit = async <R>(
           const stamp = Math.max(Date.now(), notBefore);
           const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
           const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
-          const history = historyWrites(
-            ctx.tenantId,
-            historyOf(plan.events ?? [], ctx.actor ?? { clientId: ctx.tenantId }),
-            stamp,
-            ctx.historyDays ?? HISTORY_DAYS,
-          );
+          const history = historyWrites(ctx.tenantId, drafts, stamp, ctx.historyDays ?? HISTORY_DAYS);
           return writeAtomically(
             [...(ctx.remember?.(plan.result) ?? []), ...ops, ...events, ...history],
             ctx.requestToken,

@@ -1,23 +1,22 @@
 import { deleteEveryVersion, listBlobs } from '../blobs/s3';
 import type { ErasureJobView } from '../schemas/views';
 import type { ErasureJob } from '../store/cascades';
-import { markedTickets, removeUnusedMark, rewriteItem, visitEvents } from '../store/customer-erasure';
-import { ticketsOpenedBy, trashedOpenedBy } from '../store/customer-tickets';
+import { markedTickets, removeUnusedMark, rewriteItem } from '../store/customer-erasure';
+import { customerTicketIds } from '../store/customer-tickets';
+import { attemptsSince } from '../store/deliveries';
 import { webhookEntity } from '../store/entities/records';
-import { HISTORY_DAYS } from '../store/entities/system';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import type { Item } from '../store/entity';
+import { same } from '../store/entity-item';
 import { Contended, NotFound } from '../store/errors';
-import type { StoredEvent } from '../store/events';
-import { type FieldChange, type HistoryEntry, putHistoryEntry } from '../store/history';
+import { type StoredEvent, visitEvents } from '../store/events';
+import { type FieldChange, putHistoryEntry, readHistory } from '../store/history';
 import { inParallel } from '../store/in-parallel';
 import { type Job, jobsAbout } from '../store/jobs';
 import { blobKeys, keys } from '../store/keys';
-import { partitionItems } from '../store/query-all';
 import { allRecords } from '../store/record-reads';
 import { deleteKeys } from '../store/sweep';
 import { readCollection } from '../store/ticket-reads';
-import { readTrashed } from '../store/ticket-trash';
 import type { WriteContext } from './commit';
 import {
   anonymisedDocument,
@@ -106,16 +105,13 @@ export const runErasure = async (job: Job & ErasureJob): Promise<Receipt> => {
 /** The customer's tickets, live and in the trash; all the live ones the mark counts, or the job runs again later. */
 const ticketsOf = async (job: Job & ErasureJob): Promise<string[]> => {
   const { tenantId, customerId } = job;
-  const [live, trashed] = await Promise.all([
-    ticketsOpenedBy(tenantId, customerId),
-    trashedOpenedBy(tenantId, customerId),
-  ]);
+  const { all, live } = await customerTicketIds(tenantId, customerId);
   if (!job.dryRun) {
     const counted = await markedTickets(tenantId, customerId);
-    if (live.length < counted)
-      throw new IndexLag(`the search index shows ${live.length} of the customer's ${counted} tickets yet`);
+    if (live < counted)
+      throw new IndexLag(`the search index shows ${live} of the customer's ${counted} tickets yet`);
   }
-  return [...new Set([...live, ...trashed])];
+  return all;
 };
 
 /**
@@ -126,7 +122,7 @@ const ticketsOf = async (job: Job & ErasureJob): Promise<string[]> => {
 const eraseTicket = async (run: Run, id: string, later?: string[]): Promise<void> => {
   const { tenantId, mode, actor } = run.job;
   const collection = await readCollection(tenantId, id);
-  const trashed = collection.ticket ? undefined : await readTrashed(tenantId, id);
+  const { trashed } = collection;
   const ticket = collection.ticket ?? trashed?.ticket;
   if (!ticket) return;
   if (mode === 'delete' && ticket.mergedInto && later) {
@@ -155,7 +151,7 @@ const eraseTicket = async (run: Run, id: string, later?: string[]): Promise<void
   await anonymiseTicket(run, ticket, collection, trashed !== undefined);
 };
 
-const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+const differs = (a: unknown, b: unknown) => !same(a, b);
 
 const anonymiseTicket = async (
   run: Run,
@@ -200,8 +196,7 @@ const anonymiseTicket = async (
     writes.push(() => rewriteItem(keyOf(doc), { set: next }));
   }
   run.receipt.documents += theirs.length;
-  const history = await partitionItems(keys.history(tenantId, 'TICKET', ticket.id));
-  for (const entry of history as unknown as (HistoryEntry & Item)[]) {
+  for (const entry of await readHistory(tenantId, 'TICKET', ticket.id)) {
     if (!entry.changes) continue;
     const changes = entry.changes.map((c) => anonymisedChange(c, redact));
     if (!differs(changes, entry.changes)) continue;
@@ -216,7 +211,7 @@ const anonymiseTicket = async (
   await putHistoryEntry(
     tenantId,
     { of: 'TICKET', recordId: ticket.id, kind: 'erased', actor, documents: theirs.map((d) => d.id) },
-    { id: run.job.id, at: run.job.createdAt, days: run.job.historyDays ?? HISTORY_DAYS },
+    { id: run.job.id, at: run.job.createdAt, days: run.job.historyDays },
   );
 };
 
@@ -229,7 +224,7 @@ const anonymisedChange = (c: FieldChange, redact: Redact): FieldChange =>
 /** The customer's own history goes (an anonymised ticket's is redacted with it: anonymiseTicket). */
 const eraseHistory = async (run: Run): Promise<void> => {
   const { tenantId, customerId } = run.job;
-  const entries = await partitionItems(keys.history(tenantId, 'CUSTOMER', customerId));
+  const entries = await readHistory(tenantId, 'CUSTOMER', customerId);
   run.receipt.historyEntries += entries.length;
   if (run.write) await deleteKeys(entries.map(keyOf));
 };
@@ -268,13 +263,13 @@ const eraseEvent = async (run: Run, event: StoredEvent): Promise<void> => {
  */
 const eraseDeliveries = async (run: Run): Promise<void> => {
   if (run.events.size === 0) return;
-  const { tenantId } = run.job;
-  for (const webhook of await allRecords(webhookEntity, tenantId)) {
-    const attempts = await partitionItems(keys.deliveries(tenantId, webhook.id));
-    const touched = attempts.filter((a) => run.events.has(String(a.eventId)) && a.response !== null);
+  const { tenantId, since } = run.job;
+  await inParallel(await allRecords(webhookEntity, tenantId), 4, async (webhook) => {
+    const attempts = await attemptsSince(tenantId, webhook.id, since);
+    const touched = attempts.filter((a) => run.events.has(a.eventId) && a.response !== null);
     run.receipt.deliveries += touched.length;
-    if (run.write) await inParallel(touched, 8, (a) => rewriteItem(keyOf(a), { set: { response: null } }));
-  }
+    if (run.write) await inParallel(touched, 8, (a) => rewriteItem(a, { set: { response: null } }));
+  });
 };
 
 /** The photo the record pointed at, and every export document of the customer. */

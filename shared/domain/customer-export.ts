@@ -2,18 +2,16 @@ import { createHash } from 'node:crypto';
 import { photoFileName } from '../blobs/photos';
 import { deleteBlobs, downloadUrl, putBlob } from '../blobs/s3';
 import type { ExportJob } from '../store/cascades';
-import { ticketsOpenedBy, trashedOpenedBy } from '../store/customer-tickets';
+import { customerTicketIds } from '../store/customer-tickets';
 import { type CustomerRecord, customerEntity, type Stored } from '../store/entities/records';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { NotFound } from '../store/errors';
-import type { HistoryEntry } from '../store/history';
+import { type HistoryEntry, readHistory } from '../store/history';
 import { inParallel } from '../store/in-parallel';
 import type { Job } from '../store/jobs';
-import { blobKeys, keys } from '../store/keys';
-import { partitionItems } from '../store/query-all';
+import { blobKeys } from '../store/keys';
 import { getRecord } from '../store/record-reads';
 import { readCollection, readRelated } from '../store/ticket-reads';
-import { readTrashed } from '../store/ticket-trash';
 import type { Related } from '../store/tickets';
 import { relatedOf } from './ticket-reads';
 
@@ -26,7 +24,7 @@ import { relatedOf } from './ticket-reads';
  * EXPORT_LINK_SECONDS from the job's end (`GET /customer/export/{jobId}`); then the job answers
  * `expired` and S3's lifecycle rule removes the document.
  */
-export const EXPORT_LINK_SECONDS = 3600;
+const EXPORT_LINK_SECONDS = 3600;
 
 export interface ExportedTicket {
   ticket: TicketRecord;
@@ -53,17 +51,14 @@ export interface CustomerExport {
 /** Renders the export (shared/http/views/customer-export.ts), as the job's base URL shows the API. */
 export type RenderExport = (data: CustomerExport, baseUrl: string) => unknown;
 
-const historyOf = async (pk: string) => (await partitionItems(pk)) as unknown as HistoryEntry[];
-
 const exportedTicket = async (tenantId: string, id: string): Promise<ExportedTicket | undefined> => {
   const [collection, history] = await Promise.all([
     readCollection(tenantId, id),
-    historyOf(keys.history(tenantId, 'TICKET', id)),
+    readHistory(tenantId, 'TICKET', id),
   ]);
-  const trashed = collection.ticket ? undefined : await readTrashed(tenantId, id);
+  const { trashed, replies, notes, documents } = collection;
   const ticket = collection.ticket ?? trashed?.ticket;
   if (!ticket) return undefined;
-  const { replies, notes, documents } = collection;
   return { ticket, deletedAt: trashed?.deletedAt ?? null, replies, notes, documents, history };
 };
 
@@ -88,13 +83,12 @@ export const runExport = async (
   const { tenantId, customerId } = job;
   const customer = await customerNow(tenantId, customerId);
   if (!customer) return undefined;
-  const [live, trashed, history] = await Promise.all([
-    ticketsOpenedBy(tenantId, customerId),
-    trashedOpenedBy(tenantId, customerId),
-    historyOf(keys.history(tenantId, 'CUSTOMER', customerId)),
+  const [ids, history] = await Promise.all([
+    customerTicketIds(tenantId, customerId),
+    readHistory(tenantId, 'CUSTOMER', customerId),
   ]);
   const tickets: ExportedTicket[] = [];
-  await inParallel([...new Set([...live, ...trashed])], 4, async (id) => {
+  await inParallel(ids.all, 4, async (id) => {
     const exported = await exportedTicket(tenantId, id);
     if (exported) tickets.push(exported);
   });

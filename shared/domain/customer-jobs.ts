@@ -1,4 +1,4 @@
-import type { ErasureMode } from '../store/cascades';
+import type { EraseInput } from '../schemas/customer';
 import { erasedMarkWrite } from '../store/customer-erasure';
 import { derivedWrites } from '../store/derived-writes';
 import { customerEntity } from '../store/entities/records';
@@ -15,11 +15,6 @@ import { identifiersOf } from './redaction';
  * (domain/customer-erasure.ts), each a job (store/jobs.ts) committed in one transaction and run by
  * the cascade worker. Apart from the runs, so the functions that ask carry none of the reading.
  */
-export interface ErasureRequest {
-  mode: ErasureMode;
-  dryRun: boolean;
-}
-
 /** Asks for an export of the customer; answers the job. 404 for no customer. */
 export const requestExport = (ctx: WriteContext, customerId: string, baseUrl: string): Promise<Job> =>
   commit(ctx, async () => {
@@ -32,7 +27,7 @@ export const requestExport = (ctx: WriteContext, customerId: string, baseUrl: st
 export const requestErasure = (
   ctx: WriteContext,
   customerId: string,
-  request: ErasureRequest,
+  request: EraseInput,
   baseUrl: string,
 ): Promise<Job> =>
   commit(ctx, async () => {

@@ -1,3 +1,4 @@
+import { same } from '../store/entity-item';
 import type { EventDraft } from '../store/events';
 import type { Actor, FieldChange, HistoryDraft, HistoryKind, HistoryOf } from '../store/history';
 
@@ -62,7 +63,7 @@ const fieldChanges = (before: Item | null | undefined, after: Item | null | unde
     if (UNLISTED.has(field)) return [];
     const was = shown(field, before?.[field]);
     const is = shown(field, after?.[field]);
-    return JSON.stringify(was) === JSON.stringify(is) ? [] : [{ field, before: was, after: is }];
+    return same(was, is) ? [] : [{ field, before: was, after: is }];
   });
 };
 

@@ -18,7 +18,7 @@ import { closedDateAfter } from './ticket-rules';
  * the same whatever the conversations' length. A merged ticket takes no write but its unmerge,
  * which within `MERGE_LIMITS.unmergeDays` puts both sides back.
  */
-export const MERGE_LIMITS = {
+const MERGE_LIMITS = {
   /** Tickets merged into one ticket at a time (each is a read of its conversation). */
   perTicket: 20,
   /** Days after a merge during which it can be undone. */

@@ -63,11 +63,14 @@ export const customerInsert = z.lazy(() => {
 });
 export type CustomerInput = z.output<typeof customerUpdate>;
 
+/** What an erasure does with the customer's tickets: keep them anonymised, or delete them. */
+export const ERASURE_MODES = ['anonymise', 'delete'] as const;
+
 /** `POST /customer/erase/{id}`: what happens to the customer's tickets, and whether only to count it. */
 export const eraseInput = z.lazy(() =>
   z.strictObject({
     mode: z._default(
-      z.enum(['anonymise', 'delete'], 'must be anonymise (keep the tickets, anonymised) or delete'),
+      z.enum(ERASURE_MODES, 'must be anonymise (keep the tickets, anonymised) or delete'),
       'anonymise',
     ),
     dryRun: z._default(z.boolean('must be true or false'), false),

@@ -187,7 +187,6 @@ export const mergeInput = z.lazy(() =>
     ),
   }),
 );
-export type MergeInput = z.output<typeof mergeInput>;
 
 /** Labels of the fixed vocabularies, returned inside status and source objects. */
 type Labels = Record<(typeof LANGUAGES)[number], string>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ERASURE_MODES } from './customer';
 import { EVENT_TYPES } from './events';
 import { LANGUAGES } from './fields';
 import { SOURCES, STATUSES } from './ticket';
@@ -332,7 +333,7 @@ export const erasureJobView = about(
   z.object({
     ...jobFields,
     status: about(z.enum(['pending', 'done']), '`pending` until the worker reached every copy; then `done`.'),
-    mode: about(z.enum(['anonymise', 'delete']), 'What happens to the tickets the customer opened.'),
+    mode: about(z.enum(ERASURE_MODES), 'What happens to the tickets the customer opened.'),
     dryRun: about(z.boolean(), 'Only counts what an erasure would change: nothing was or will be changed.'),
     receipt: about(
       maybe(

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import type { EraseInput } from '../schemas/customer';
 import { db, tableName } from './dynamo';
 import { conditionOf, projectionOf, queryOf, updateOf } from './expression';
 import type { Actor, HistoryOf } from './history';
@@ -40,7 +41,8 @@ export interface ExportJob {
   baseUrl: string;
 }
 
-export type ErasureMode = 'anonymise' | 'delete';
+/** What happens to the customer's tickets (the request's `mode`). */
+export type ErasureMode = EraseInput['mode'];
 
 /** `POST /customer/erase/{id}`: every copy of the customer's personal data, erased (domain/customer-erasure.ts). */
 export interface ErasureJob {

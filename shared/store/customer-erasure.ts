@@ -1,15 +1,15 @@
-import { DeleteCommand, GetCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import type { CustomerRecord, Stored } from './entities/records';
-import type { StoredEvent } from './events';
-import { conditionOf, queryOf, type UpdateSpec, updateOf } from './expression';
-import { ERASED_MARK, keys, sortableTime } from './keys';
+import { conditionOf, type UpdateSpec, updateOf } from './expression';
+import { ERASED_MARK, type ItemKey, keys } from './keys';
+import { isConditionFailed, updateIf } from './update-if';
 import { EXISTS, type WriteOp } from './write-ops';
 
 /**
  * What an erasure (domain/customer-erasure.ts) reads and writes in the table. The customer's
  * record becomes a mark at its key (`erasedAt`, its `refCount`, nothing else): it is in no list,
- * search or count, every read takes it for missing (record-reads.ts, tickets.ts `relatedIn`), no
+ * search or count, every read takes it for missing (entity-item.ts `liveItem`), no
  * new ticket can point at it (derived-writes.ts `referenceOp`), while the tickets an anonymising
  * erasure keeps still count on it, so they can change and be deleted as any ticket.
  */
@@ -59,38 +59,12 @@ export const removeUnusedMark = async (tenantId: string, customerId: string): Pr
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailed(error)) throw error;
   }
-};
-
-/**
- * Every event of the tenant's feed from `since` on, a page at a time (the feed is one partition:
- * nothing indexes it by resource, so an erasure reads the part of it the customer can be in).
- */
-export const visitEvents = async (
-  tenantId: string,
-  since: number,
-  visit: (event: StoredEvent) => Promise<void>,
-): Promise<void> => {
-  const input = {
-    TableName: tableName(),
-    ...queryOf({
-      partition: ['pk', keys.events(tenantId)],
-      sort: { ge: ['sk', sortableTime(since)] },
-    }),
-    ConsistentRead: true,
-  };
-  for await (const page of paginateQuery({ client: db() }, input))
-    for (const item of page.Items ?? []) await visit(item as StoredEvent);
 };
 
 /** Changes some attributes of an item that is still there (an item gone meanwhile stays gone). */
-export const rewriteItem = async (key: { pk: string; sk: string }, change: UpdateSpec): Promise<void> => {
-  try {
-    // Its key alone, whatever else the object given carries.
-    const Key = { pk: key.pk, sk: key.sk };
-    await db().send(new UpdateCommand({ TableName: tableName(), Key, ...updateOf(change, EXISTS) }));
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+export const rewriteItem = async (key: ItemKey, change: UpdateSpec): Promise<void> => {
+  // Its key alone, whatever else the object given carries.
+  await updateIf({ Key: { pk: key.pk, sk: key.sk }, ...updateOf(change, EXISTS) });
 };

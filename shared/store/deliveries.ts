@@ -1,10 +1,11 @@
 import { config } from '../config';
-import { conditionOf } from './expression';
-import { keys } from './keys';
+import { conditionOf, queryOf } from './expression';
+import { type ItemKey, keys, sortableTime } from './keys';
 import { countEntries } from './page-count';
 import { pageOf } from './page-read';
 import type { PageSource } from './page-source';
 import type { Page } from './pages';
+import { queryAll } from './query-all';
 import { TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 
@@ -83,3 +84,17 @@ export const listAttempts = async (
   const page = await pageOf(source, query.page, query.cursor);
   return page as unknown as Page<DeliveryAttempt>;
 };
+
+/** The attempts made from `since` on (ms) of one subscription: their keys, events and answers' excerpts. */
+export const attemptsSince = async (
+  tenantId: string,
+  webhookId: string,
+  since: number,
+): Promise<(ItemKey & Pick<DeliveryAttempt, 'eventId' | 'response'>)[]> =>
+  (await queryAll({
+    ...queryOf(
+      { partition: ['pk', keys.deliveries(tenantId, webhookId)], sort: { ge: ['sk', sortableTime(since)] } },
+      { project: ['pk', 'sk', 'eventId', 'response'] },
+    ),
+    ConsistentRead: true,
+  })) as unknown as (ItemKey & Pick<DeliveryAttempt, 'eventId' | 'response'>)[];

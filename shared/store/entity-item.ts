@@ -8,7 +8,7 @@ import {
   nonEmpty,
   slotSearches,
 } from './entity';
-import { keys } from './keys';
+import { ERASED_MARK, keys } from './keys';
 import { legacySortAttributes } from './migrations/legacy';
 import { LIST_INDEX, SEARCH_INDEXES } from './table-schema';
 
@@ -108,6 +108,10 @@ export const recordOf = <T>(item: Item, system: readonly string[]): T =>
 export const BASE = ['pk', 'sk', 'entity', 'tenantId', 'dv'];
 
 /** Deep equality of stored values (maps compared whatever their key order). */
+/** The item read, unless it is an erased customer's mark (store/customer-erasure.ts): that is no record. */
+export const liveItem = <T extends Item>(item: T | undefined): T | undefined =>
+  item && !(ERASED_MARK in item) ? item : undefined;
+
 export const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;

@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db, tableName } from './dynamo';
 import type { Item } from './entity';
 import { andCondition, andUpdate, type Cond, conditionOf, queryOf } from './expression';
 import { newId } from './ids';
-import { keys } from './keys';
+import { keys, sortableTime } from './keys';
 import { storeRegion } from './store-region';
 import { FEED_CLOCK, TTL_ATTRIBUTE } from './table-schema';
 import { FeedClockAhead } from './transact';
@@ -147,4 +147,25 @@ export const readEvent = async (tenantId: string, sk: string): Promise<StoredEve
     new GetCommand({ TableName: tableName(), Key: { pk: keys.events(tenantId), sk }, ConsistentRead: true }),
   );
   return out.Item as StoredEvent | undefined;
+};
+
+/**
+ * Every event of the tenant's feed from `since` on, a page at a time (the feed is one partition:
+ * nothing indexes it by resource, so an erasure reads the part of it the customer can be in).
+ */
+export const visitEvents = async (
+  tenantId: string,
+  since: number,
+  visit: (event: StoredEvent) => Promise<void>,
+): Promise<void> => {
+  const input = {
+    TableName: tableName(),
+    ...queryOf({
+      partition: ['pk', keys.events(tenantId)],
+      sort: { ge: ['sk', sortableTime(since)] },
+    }),
+    ConsistentRead: true,
+  };
+  for await (const page of paginateQuery({ client: db() }, input))
+    for (const item of page.Items ?? []) await visit(item as StoredEvent);
 };

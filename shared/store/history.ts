@@ -1,8 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { HISTORY_KINDS } from '../schemas/views';
 import { db, tableName } from './dynamo';
 import { conditionOf } from './expression';
 import { newId } from './ids';
-import { keys } from './keys';
+import { type ItemKey, keys } from './keys';
+import { partitionItems, partitionKeys } from './query-all';
+import { deleteKeys } from './sweep';
 import { TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 
@@ -16,17 +19,8 @@ import { ABSENT, type WriteOp } from './write-ops';
  */
 export type HistoryOf = 'TICKET' | 'CUSTOMER';
 
-export type HistoryKind =
-  | 'created'
-  | 'updated'
-  | 'status_changed'
-  | 'replied'
-  | 'note_added'
-  | 'merged'
-  | 'unmerged'
-  | 'trashed'
-  | 'restored'
-  | 'erased';
+/** What a change was (its names: shared/schemas/views.ts `HISTORY_KINDS`). */
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** Who made a change: the API client, the agent the request names (a reply's or note's author), the request. */
 export interface Actor {
@@ -106,3 +100,15 @@ export const putHistoryEntry = async (
 ): Promise<void> => {
   await db().send(new PutCommand({ TableName: tableName(), Item: entryItem(tenantId, draft, entry) }));
 };
+
+/** Every entry of one record's history, oldest first, read consistently (an export's, an erasure's). */
+export const readHistory = async (
+  tenantId: string,
+  of: HistoryOf,
+  id: string,
+): Promise<(HistoryEntry & ItemKey)[]> =>
+  (await partitionItems(keys.history(tenantId, of, id))) as unknown as (HistoryEntry & ItemKey)[];
+
+/** Deletes one record's whole history (the cascade of a removed ticket or customer). */
+export const deleteHistory = async (tenantId: string, of: HistoryOf, id: string): Promise<void> =>
+  deleteKeys(await partitionKeys(keys.history(tenantId, of, id)));

@@ -14,7 +14,7 @@ import type { WriteOp } from './write-ops';
  * them, run by the cascade worker from the table's stream (retried, dead-lettered, drained like any
  * cascade), read by their status routes. A done job keeps its answer JOB_KEPT_DAYS (then TTL).
  */
-export const JOB_KEPT_DAYS = 30;
+const JOB_KEPT_DAYS = 30;
 export const JOB_KEPT_S = JOB_KEPT_DAYS * 86_400;
 
 export type Job = Cascade & (ExportJob | ErasureJob);

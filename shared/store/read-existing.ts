@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
+import { liveItem } from './entity-item';
 import { projectionOf } from './expression';
 import { ERASED_MARK, type ItemKey } from './keys';
 
@@ -20,7 +21,7 @@ export const readExisting = async (
       ...projectionOf(['pk', ERASED_MARK, ...attributes]),
     }),
   );
-  // An erased customer's mark (store/customer-erasure.ts) is no record.
-  if (!out.Item || ERASED_MARK in out.Item) throw missing();
-  return out.Item;
+  const item = liveItem(out.Item);
+  if (!item) throw missing();
+  return item;
 };

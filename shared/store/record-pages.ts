@@ -1,4 +1,5 @@
 import type { BaseRecord, RecordEntity, Stored } from './entities/records';
+import { liveItem } from './entity-item';
 import type { ItemKey } from './keys';
 import { guardPage, listPage } from './page-read';
 import { guardTarget, searchTarget } from './search-targets';
@@ -31,6 +32,7 @@ export const listRecords = async <T extends BaseRecord>(
   // Aligned with the entries (links resume after them); a record deleted since is undefined.
   const items = whole
     ? page.items
-    : page.items.map((entry) => page.fetched.get(itemId(entry as unknown as ItemKey)));
+    : // An index entry may still name an erased customer's mark a moment after: none.
+      page.items.map((entry) => liveItem(page.fetched.get(itemId(entry as unknown as ItemKey))));
   return { ...page, items: items as unknown as (Stored<T> | undefined)[] };
 };

@@ -1,10 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import type { BaseRecord, RecordEntity, Stored } from './entities/records';
+import { liveItem } from './entity-item';
 import { NotFound } from './errors';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { ERASED_MARK, keys } from './keys';
+import { keys } from './keys';
 import { queryAll } from './query-all';
 import { LIST_INDEX } from './table-schema';
 
@@ -42,7 +43,7 @@ export const getRecord = async <T extends BaseRecord>(
       ConsistentRead: consistent,
     }),
   );
-  // An erased customer's mark (store/customer-erasure.ts) is no record.
-  if (!out.Item || ERASED_MARK in out.Item) throw recordMissing(e, id);
-  return out.Item as Stored<T>;
+  const item = liveItem(out.Item);
+  if (!item) throw recordMissing(e, id);
+  return item as Stored<T>;
 };

@@ -6,10 +6,13 @@ import { type DocumentRecord, documentEntity, type NoteRecord, type ReplyRecord 
 import { NotFound } from './errors';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { childKind, type EntityKind, type ItemKey } from './keys';
+import { childKind, type EntityKind, type ItemKey, keys as keysOf } from './keys';
 import { queryAll } from './query-all';
+import { type TrashedTicket, trashedOf } from './ticket-trash';
 import { recordKey, relatedIn, type StoredTicket, ticketKey, ticketMissing, ticketOf } from './tickets';
 import { itemId } from './write-ops';
+
+const trashedKey = keysOf.trashed;
 /** Reads of one ticket: the item, its whole collection, one document record, the records it points at. */
 /** The ticket item alone (consistent), or undefined. */
 export const findTicket = async (tenantId: string, id: string): Promise<StoredTicket | undefined> => {
@@ -48,6 +51,8 @@ export interface TicketCollection {
   documents: DocumentRecord[];
   /** Every item key of the collection, the ticket's own and its tags' included. */
   keys: ItemKey[];
+  /** The ticket as the trash keeps it, when it is in the trash (its item is in the collection). */
+  trashed: TrashedTicket | undefined;
 }
 
 /** The whole item collection of a ticket (all of its 1 MB pages, consistent), sorted by kind. */
@@ -73,6 +78,7 @@ export const readCollection = async (
     notes: of('note') as unknown as NoteRecord[],
     documents: sortDocuments(of('document') as unknown as DocumentRecord[]),
     keys: items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+    trashed: trashedOf(items.find((item) => item.sk === trashedKey)),
   };
 };
 

@@ -1,9 +1,9 @@
 import { TICKET_META, type TicketRecord, ticketEntity } from './entities/ticket';
 import type { Item } from './entity';
-import { hydrate, itemOf, recordOf } from './entity-item';
+import { hydrate, itemOf, liveItem, recordOf } from './entity-item';
 import { Conflict, NotFound } from './errors';
 import type { Cond } from './expression';
-import { type EntityKind, ERASED_MARK, type ItemKey, keys } from './keys';
+import { type EntityKind, type ItemKey, keys } from './keys';
 import { itemId } from './write-ops';
 
 /**
@@ -55,11 +55,10 @@ export const relatedIn = (tenantId: string, ...found: ReadonlyMap<string, Item>[
     const key = itemId(keys.record(tenantId, kind, id));
     let item: Item | undefined;
     for (const items of found) {
-      item = items.get(key);
+      // An erased customer's mark is no record: its tickets show none.
+      item = liveItem(items.get(key));
       if (item) break;
     }
-    // An erased customer's mark (store/customer-erasure.ts) is no record: its tickets show none.
-    if (item && ERASED_MARK in item) item = undefined;
     looked.set(name, item);
     return item;
   };

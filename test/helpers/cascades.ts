@@ -15,7 +15,7 @@ import { partitionItems } from './partition';
 export const finishCascades = async (tenantId: string): Promise<number> => {
   let finished = 0;
   for (;;) {
-    const round = await drainCascades(tenantId, renderExport);
+    const round = await drainCascades(renderExport, tenantId);
     expect(round.failed).toEqual([]);
     if (round.finished === 0) break;
     finished += round.finished;

@@ -6,6 +6,7 @@ import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { revokeClient, setClientSettings } from '../../shared/auth/clients';
 import { resetConfig } from '../../shared/config';
 import { drainCascades } from '../../shared/domain/cascades';
+import { renderExport } from '../../shared/http/views/customer-export';
 import { sleep } from '../../shared/store/attempt-budget';
 import { pendingCascades } from '../../shared/store/cascades';
 import { tableName } from '../../shared/store/dynamo';
@@ -69,9 +70,12 @@ const stopS3 = () => {
   });
 };
 
+/** How long a wait may take: below the test's own timeout, so a stuck wait says what it waited for. */
+const WITHIN_MS = 25_000;
+
 /** Until the worker has finished every cascade of the tenant. */
 const drained = (tenantId: string) =>
-  eventually('the cascades drained', async () => (await pendingCascades(tenantId)).length === 0);
+  eventually('the cascades drained', async () => (await pendingCascades(tenantId)).length === 0, WITHIN_MS);
 
 /**
  * The orphan scan: every item of the tenant's ticket partitions whose ticket is gone, every
@@ -197,12 +201,14 @@ describe('the durable cascade, driven by the stream', () => {
         return undefined;
       });
       expect((await api.del(`/ticket/delete/${id}`)).status).toBe(200);
-      const cut = await drainCascades(tenant.clientId);
+      const cut = await drainCascades(renderExport, tenant.clientId);
       expect(cut).toMatchObject({ finished: 0, failed: [{ tenantId: tenant.clientId }] });
       // The two deletes let through were in flight when the run gave up.
-      await eventually('two objects deleted', async () => {
-        return (await listObjects(`t/${tenant.clientId}/ticket/${id}/`)).length === 2;
-      });
+      await eventually(
+        'two objects deleted',
+        async () => (await listObjects(`t/${tenant.clientId}/ticket/${id}/`)).length === 2,
+        WITHIN_MS,
+      );
       expect(await collectionItems(tenant.clientId, id)).not.toEqual([]);
       restoreS3?.();
       restoreS3 = undefined;
@@ -210,7 +216,7 @@ describe('the durable cascade, driven by the stream', () => {
       // A new worker reads the stream from now on: what `npm start` does at start finds the cascade.
       pipeline = await startPipeline();
     }
-    expect(await drainCascades(tenant.clientId)).toEqual({ finished: 1, failed: [] });
+    expect(await drainCascades(renderExport, tenant.clientId)).toEqual({ finished: 1, failed: [] });
     expect(await orphans(tenant.clientId)).toEqual([]);
   });
 
@@ -283,10 +289,14 @@ describe('the durable cascade, driven by the stream', () => {
     expect((await api.put(`/ticket/restore/${kept}`)).status).toBe(200);
     // (Other tenants of this table may have some in their trash too.)
     expect(await expireTrash(Date.now() + 31 * 86_400_000)).toBeGreaterThanOrEqual(1);
-    await eventually('the trash purged', async () => {
-      const trash = (await api.get('/ticket/trash/list')).body.ticket;
-      return trash.totalRecords === 0 && (await collectionItems(tenant.clientId, id)).length === 0;
-    });
+    await eventually(
+      'the trash purged',
+      async () => {
+        const trash = (await api.get('/ticket/trash/list')).body.ticket;
+        return trash.totalRecords === 0 && (await collectionItems(tenant.clientId, id)).length === 0;
+      },
+      WITHIN_MS,
+    );
     await drained(tenant.clientId);
     expect(await listObjects(`t/${tenant.clientId}/ticket/${id}/`)).toEqual([]);
     expect((await api.get(`/ticket/${kept}`)).status).toBe(200);

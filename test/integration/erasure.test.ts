@@ -213,7 +213,7 @@ describe('customer erasure', () => {
     const data = await customerWithData(api, tenant);
     const job = await erase(api, data.customer, { mode: 'delete' });
     // The erasure, then the cascades of the tickets it deleted (the stream hands them on in AWS).
-    expect((await drainCascades(tenant.clientId, renderExport)).finished).toBe(1);
+    expect((await drainCascades(renderExport, tenant.clientId)).finished).toBe(1);
     expect(await finishCascades(tenant.clientId)).toBe(2);
     const done = await api.get(job.statusUrl);
     expect(done.body).toMatchObject({ status: 'done', mode: 'delete' });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config';
 import { drainCascades } from '../../shared/domain/cascades';
+import { renderExport } from '../../shared/http/views/customer-export';
 import { pendingCascades } from '../../shared/store/cascades';
 import { resetDb } from '../../shared/store/dynamo';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
@@ -215,7 +216,7 @@ describe('S3 going away mid-request', () => {
     expect((await api.get('/ticket/list')).body.ticket.totalRecords).toBe(0);
     // The worker cannot finish while S3 is down, however often it tries: the cascade stays.
     for (let i = 0; i < 3; i++) {
-      const run = await drainCascades(tenant.clientId);
+      const run = await drainCascades(renderExport, tenant.clientId);
       expect(run.finished).toBe(0);
       expect(run.failed).toHaveLength(1);
     }
