@@ -92,11 +92,11 @@ const orphans = async (tenantId: string): Promise<string[]> => {
       .filter((i) => String(i.pk).startsWith(ticketPk) && (i.sk === RECORD_SK || i.sk === keys.trashed))
       .map((i) => String(i.pk)),
   );
-  const customers = new Set(
-    items.filter((i) => String(i.pk).startsWith(customerPk) && i.sk === RECORD_SK).map((i) => String(i.pk)),
-  );
-  // A history's partition is its record's, with `#HISTORY` after it.
-  const owner = (pk: string) => pk.replace(/#HISTORY$/, '');
+  const customerRecords = items.filter((i) => String(i.pk).startsWith(customerPk) && i.sk === RECORD_SK);
+  const customers = new Set(customerRecords.map((i) => String(i.pk)));
+  // A history's partition is its record's, with the history's suffix after it.
+  const historySuffix = keys.history(tenantId, 'CUSTOMER', '').slice(customerPk.length);
+  const owner = (pk: string) => (pk.endsWith(historySuffix) ? pk.slice(0, -historySuffix.length) : pk);
   const found = items
     .filter(
       (i) =>
@@ -108,11 +108,7 @@ const orphans = async (tenantId: string): Promise<string[]> => {
     const ticketId = key.split('/')[3] ?? '';
     if (!live.has(keys.record(tenantId, 'TICKET', ticketId).pk)) found.push(`object ${key}`);
   }
-  const photos = new Set(
-    items
-      .filter((i) => String(i.pk).startsWith(keys.record(tenantId, 'CUSTOMER', '').pk) && i.sk === RECORD_SK)
-      .map((i) => (i.photo as { key?: string } | undefined)?.key),
-  );
+  const photos = new Set(customerRecords.map((i) => (i.photo as { key?: string } | undefined)?.key));
   for (const key of await listObjects(`t/${tenantId}/customer-photo/`))
     if (!photos.has(key)) found.push(`photo ${key}`);
   const client = items.find((i) => i.pk === keys.client(tenantId).pk && i.sk === keys.client(tenantId).sk);
