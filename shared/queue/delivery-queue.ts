@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { withoutSdkLogging } from '../aws/sdk-logging';
 import { config } from '../config';
 
 /**
@@ -54,13 +55,15 @@ let client: SQSClient | undefined;
 const sqs = (): SQSClient => {
   if (!client) {
     const { AWS_REGION, SQS_ENDPOINT } = config();
-    client = new SQSClient({
-      region: AWS_REGION,
-      maxAttempts: 4,
-      ...(SQS_ENDPOINT
-        ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
-    });
+    client = withoutSdkLogging(
+      new SQSClient({
+        region: AWS_REGION,
+        maxAttempts: 4,
+        ...(SQS_ENDPOINT
+          ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+          : {}),
+      }),
+    );
   }
   return client;
 };

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { withoutSdkLogging } from '../aws/sdk-logging';
 import { config } from '../config';
 import { deadlineSignal, noAnswer } from './deadline';
 import { DeadlineExceeded, OutcomeUnknown } from './errors';
@@ -40,11 +41,13 @@ export const db = (): DynamoDBDocumentClient => {
   let client = clients.get(region);
   if (!client) {
     const endpoint = endpointOf(region);
-    const base = new DynamoDBClient({
-      region,
-      maxAttempts: 4,
-      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
+    const base = withoutSdkLogging(
+      new DynamoDBClient({
+        region,
+        maxAttempts: 4,
+        ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      }),
+    );
     client = withDeadlines(
       DynamoDBDocumentClient.from(base, {
         marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
