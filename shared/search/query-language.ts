@@ -1,7 +1,7 @@
-import { parseStatus, type Status } from '../schemas/ticket';
+import { parseStatus, STATUSES, type Status } from '../schemas/ticket';
 
 /**
- * The search query language (issue 23; docs/search.md), parsed into a tree before anything runs:
+ * The search query language (issue 23; docs/decisions.md, "Search query language"), parsed into a tree before anything runs:
  *
  *     refund "credit card" -spam (urgent OR asap) refun* status:opened created>2026-01-01
  *
@@ -58,6 +58,8 @@ const ID_FIELDS: readonly IdField[] = ['assignedTo', 'openedBy', 'type', 'area',
 const DATE_FIELDS: readonly DateField[] = ['created', 'updated'];
 const FIELDS = ['status', 'priority', 'tag', 'has', ...ID_FIELDS, ...DATE_FIELDS];
 const DAY_MS = 86_400_000;
+/** How a status is written in a query (no spaces: `onhold`). */
+const STATUS_WORDS = STATUSES.map((s) => s.replace(' ', '')).join(', ');
 
 type Token =
   | { type: 'lparen' | 'rparen' | 'or' | 'minus'; at: number }
@@ -130,7 +132,7 @@ const filterOf = (text: string, at: number): QueryNode | undefined => {
       at,
     );
   }
-  const valueAt = at + [...name].length + op.length;
+  const valueAt = at + name.length + op.length;
   if (!value) throw new QuerySyntaxError(`'${field}${op}' needs a value`, valueAt);
   const date = (DATE_FIELDS as readonly string[]).includes(field);
   if (!date && op !== ':')
@@ -155,7 +157,7 @@ const filterOf = (text: string, at: number): QueryNode | undefined => {
     case 'status':
       return {
         kind: 'status',
-        value: parseStatus(value) ?? refuse('a status (opened, onhold, solved, closed)'),
+        value: parseStatus(value) ?? refuse(`a status (${STATUS_WORDS})`),
       };
     case 'priority':
       return value === '0' || value === '1'
