@@ -68,8 +68,9 @@ export const FUNCTION_BUNDLING: FunctionBundling = {
   // Stack traces need only the mappings; embedded sources would triple the package.
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken.
-  externalModules: [],
+  // The runtime's bundled SDK version drifts; ours is pinned and tree-shaken. PGlite, the local
+  // search engine (search/pglite-engine.ts), is never loaded in AWS, where the index is Aurora.
+  externalModules: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
   banner: ESM_REQUIRE_SHIM,
   define: { [TRACING_DEFINE]: JSON.stringify('false') },
   alias: { ...LAMBDA_CREDENTIALS, ...HTTP_BUILTINS },

@@ -114,6 +114,25 @@ const isCascade = (r: StreamRecord, region?: string): boolean => {
   return r.eventName === 'INSERT' && image?.[CASCADE_ATTRIBUTE]?.S !== undefined;
 };
 
+/**
+ * The search indexer's filter (infra/search.ts): new event items, of every region (each region
+ * keeps a whole index), and erasure jobs marked done.
+ */
+const isIndexed = (r: StreamRecord): boolean => {
+  const image = r.dynamodb?.NewImage;
+  const newEvent =
+    r.eventName === 'INSERT' &&
+    image?.occurredAt?.N !== undefined &&
+    image?.resourceId?.S !== undefined &&
+    image?.type?.S !== undefined;
+  const erasureDone =
+    r.eventName === 'MODIFY' &&
+    image?.kind?.S === 'erasure' &&
+    image?.done?.BOOL === true &&
+    r.dynamodb?.OldImage?.done?.BOOL !== true;
+  return newEvent || erasureDone;
+};
+
 export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {
   const pollMs = options.pollMs ?? 200;
   let running = true;
@@ -121,6 +140,11 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
   const open = () => openStreamReader({ endpoint: options.dynamoEndpoint, tableName: options.tableName });
   const reader = await open();
   const cascadeReader = await open();
+  const searchReader = await open();
+  const indexer = (await loadHandler('search-indexer')) as unknown as (
+    e: DynamoDBStreamEvent,
+    c: unknown,
+  ) => Promise<DynamoDBBatchResponse>;
   const cascadeWorker = (await loadHandler('cascade-worker')) as unknown as (
     e: DynamoDBStreamEvent,
     c: unknown,
@@ -231,6 +255,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       cascadeReader,
       batchesFor('cascade-worker', (r) => isCascade(r, options.region), cascadeWorker),
     ),
+    pollStream('search', searchReader, batchesFor('search-indexer', isIndexed, indexer)),
     ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume),
     expireLoop(),
   ];
@@ -240,6 +265,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       await Promise.allSettled(loops);
       reader.close();
       cascadeReader.close();
+      searchReader.close();
       sqs.destroy();
     },
   };

@@ -174,6 +174,21 @@ const READERS = {
    * replicate (auth/clients.ts REHOME_SETTLE_MS, 10 s); the simulation shortens it.
    */
   REHOME_SETTLE_MS: optional(whole(0, 3_600_000)),
+  /**
+   * The search index (docs/search.md). In AWS the stack sets the region's Aurora cluster, the secret
+   * of its user and the database, reached through the RDS Data API; unset, the index is PGlite in
+   * this process, kept under SEARCH_DATA_DIR (unset: in memory, as the tests use it).
+   */
+  SEARCH_CLUSTER_ARN: optional(text({ pattern: /^arn:aws[\w-]*:rds:/, message: 'an RDS cluster ARN' })),
+  SEARCH_SECRET_ARN: optional(text({ pattern: /^arn:aws[\w-]*:secretsmanager:/, message: 'a secret ARN' })),
+  SEARCH_DATABASE: text({
+    pattern: /^[a-z_][a-z0-9_]{0,62}$/,
+    message: 'a database name',
+    default: 'helpdesk',
+  }),
+  SEARCH_DATA_DIR: optional(text({ min: 1 })),
+  /** How long a search sent with `Helpdesk-Min-Position` waits for the index (then 503 `index-behind`). */
+  SEARCH_WAIT_MS: whole(0, 30_000, 5000),
   /** The FIFO queue webhook deliveries wait in (infra/webhook-pipeline.ts; the local server's own). */
   WEBHOOK_QUEUE_URL: optional(url),
   /** Points the SQS calls at the local queue server (local/sqs-local.ts); unset in AWS. */

@@ -6,6 +6,7 @@ import { eventListQuery } from './schemas/events';
 import { requiredText } from './schemas/fields';
 import { listQuery } from './schemas/list-query';
 import { ticketAreaSchemas, ticketGroupSchemas, ticketTypeSchemas } from './schemas/lookups';
+import { searchQuery } from './schemas/search';
 import { mergeInput, noteInput, replyInput, ticketInsert, ticketUpdate } from './schemas/ticket';
 import { webhookInsert, webhookUpdate } from './schemas/webhooks';
 import {
@@ -185,6 +186,8 @@ export interface Route {
   readonly dynamo?: readonly DynamoAction[];
   readonly blobs?: BlobAccess;
   readonly cursors?: boolean;
+  /** Reads the search index (docs/search.md): the stack lets its function run statements on the region's cluster. */
+  readonly search?: 'read';
   readonly files?: readonly string[];
   readonly maxBodyBytes?: number;
   readonly idempotent?: boolean;
@@ -355,6 +358,22 @@ const ROUTES = [
     cursors: true,
     request: { query: listQuery(searchInputs(ticketEntity), { views: true }) },
     responses: { success: [200, 'page:ticket'], problems: COMMON },
+  },
+  {
+    operationId: 'ticketSearch',
+    summary:
+      'Find tickets by their words and fields (the query language: docs/search.md), each as its detail with highlights',
+    method: 'GET',
+    path: '/ticket/search',
+    handler: 'ticket-search',
+    access: 'read',
+    auth: 'bearer',
+    // The page's tickets as their details read them: each collection, then the records they point at.
+    dynamo: [...DB.collections, ...DB.related],
+    cursors: true,
+    search: 'read',
+    request: { query: searchQuery },
+    responses: { success: [200, 'page:ticketMatch'], problems: COMMON },
   },
   {
     operationId: 'ticketDetail',
@@ -654,6 +673,20 @@ const ROUTES = [
     responses: { success: [200, 'bytes'], problems: [...COMMON, 404] },
   },
 
+  {
+    operationId: 'customerSearch',
+    summary: 'Find customers by their words (the query language: docs/search.md), each with highlights',
+    method: 'GET',
+    path: '/customer/search',
+    handler: 'customer-search',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.related,
+    cursors: true,
+    search: 'read',
+    request: { query: searchQuery },
+    responses: { success: [200, 'page:customerMatch'], problems: COMMON },
+  },
   {
     operationId: 'customerHistory',
     summary: "Page through a customer's history: every change, who made it, what it changed; oldest first",

@@ -38,6 +38,12 @@ export const workers: readonly Worker[] = [
       "Finishes committed removals: a removed ticket's items and files, unreferenced photos, a revoked client's tokens",
   },
   {
+    name: 'searchIndexer',
+    handler: 'search-indexer',
+    trigger: 'table-stream',
+    summary: 'Applies committed changes and finished erasures to the search index (docs/search.md)',
+  },
+  {
     name: 'cursorKeyRotation',
     handler: 'cursor-key-rotation',
     trigger: 'secret-rotation',

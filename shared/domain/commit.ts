@@ -45,7 +45,12 @@ export interface WriteContext {
    * The element that stores this request's answer under its Idempotency-Key, made of the write's
    * result (what `commit` returns: the route's answer is made of the same value).
    */
-  remember?: (result: unknown) => WriteOp[];
+  remember?: (result: unknown, position: string | undefined) => WriteOp[];
+  /**
+   * Hears the committed change's position in the tenant's feed: the sort key of its last event
+   * (search/positions.ts; answered as `Helpdesk-Position`). Not called for a write without events.
+   */
+  committed?: (position: string) => void;
   /** The transaction's ClientRequestToken (from the Idempotency-Key): a retry cannot apply it twice. */
   requestToken?: string;
   /** Answers with the stored outcome of this Idempotency-Key if it committed (throws the replay). */
@@ -98,6 +103,7 @@ export const commit = async <R>(
   let drafts: HistoryDraft[] = [];
   // After an item's later event (a clock a little ahead of ours): the next stamp goes past it.
   let notBefore = 0;
+  let position: string | undefined;
   try {
     let rebuild = true;
     let pause = 0;
@@ -116,9 +122,10 @@ export const commit = async <R>(
           const stamp = Math.max(Date.now(), notBefore);
           const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
           const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
+          position = events.at(-1)?.item.Put?.Item?.sk as string | undefined;
           const history = historyWrites(ctx.tenantId, drafts, stamp, ctx.historyDays ?? HISTORY_DAYS);
           return writeAtomically(
-            [...(ctx.remember?.(plan.result) ?? []), ...ops, ...events, ...history],
+            [...(ctx.remember?.(plan.result, position) ?? []), ...ops, ...events, ...history],
             ctx.requestToken,
           );
         });
@@ -139,6 +146,7 @@ export const commit = async <R>(
     if (!(error instanceof OutcomeUnknown)) await staged.undo();
     throw error;
   }
+  if (position) ctx.committed?.(position);
   // The write committed: what fails now is left for a retry or a sweep, never a false error.
   const done = await Promise.allSettled([staged.after?.(), plan.after?.()]);
   for (const outcome of done) if (outcome.status === 'rejected') ctx.afterFailed?.(outcome.reason);

@@ -1,6 +1,7 @@
 import {
   type DetailHead,
   finishDetailItems,
+  readDetailHead,
   readDetailItems,
   type TicketDetailItems,
   wholeDetailItems,
@@ -11,7 +12,7 @@ import { PAGE_BYTES } from '../store/pages';
 import { listTicketHeads } from '../store/ticket-detail-page';
 import { listDocuments, listNotes, listReplies, listTickets } from '../store/ticket-pages';
 import { readRelated } from '../store/ticket-reads';
-import { type Related, type StoredTicket, ticketMissing } from '../store/tickets';
+import { type Related, type StoredTicket, ticketKey, ticketMissing } from '../store/tickets';
 import { listTrash } from '../store/trash-pages';
 
 /**
@@ -132,6 +133,29 @@ export const readTicketDetailPage = async (tenantId: string, query: Parameters<t
     ...page,
     items: heads.map((h) => h && detailRecord(tenantId, h.head, h.parts, related)),
   };
+};
+
+/**
+ * Tickets by id as their details, in the order given (undefined: no such ticket now): every
+ * collection read at once, then one BatchGet of what they point at; a ticket whose collection
+ * passes 1 MB is finished only if the page reaches it (as `readTicketDetailPage`). For the records
+ * a search found (`GET /ticket/search`).
+ */
+export const readTicketDetails = async (
+  tenantId: string,
+  ids: readonly string[],
+): Promise<(DetailRecord | undefined)[]> => {
+  const heads = (await Promise.all(ids.map((id) => readDetailHead(ticketKey(tenantId, id).pk)))).map(
+    (head) => {
+      const items = head && !head.ticket.merged?.length ? wholeDetailItems(head, DETAIL_LIMIT) : undefined;
+      return head && { head, parts: items && partsOf(items) };
+    },
+  );
+  const wanted = heads.flatMap((h) =>
+    h ? relatedOf([h.head.ticket], h.parts?.replies, h.parts?.notes) : [],
+  );
+  const related = wanted.length ? await readRelated(tenantId, wanted) : () => undefined;
+  return heads.map((h) => h && detailRecord(tenantId, h.head, h.parts, related));
 };
 
 const detailRecord = (

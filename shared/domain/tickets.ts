@@ -69,7 +69,8 @@ const preflight = (
   ticketId: string,
 ) =>
   assertFits([
-    ...(ctx.remember?.(ticketId) ?? []),
+    // Sized with a position as long as any (a feed order key and an id: store/keys.ts `eventOrder`).
+    ...(ctx.remember?.(ticketId, `${'9'.repeat(17)}#${'f'.repeat(24)}`) ?? []),
     ...ops(documentRecords(ticketId, plannedDocuments(batches), 0)),
   ]);
 

@@ -80,7 +80,13 @@ const logAfterFailed = (error: unknown): void =>
   logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error));
 
 const replayed = (stored: StoredAnswer): HttpResult =>
-  json(stored.status, stored.body, { 'idempotent-replayed': 'true' });
+  json(stored.status, stored.body, {
+    'idempotent-replayed': 'true',
+    ...(stored.position ? { [POSITION_HEADER]: stored.position } : {}),
+  });
+
+/** The committed change's place in the tenant's feed (search/positions.ts): what `Helpdesk-Min-Position` waits for. */
+const POSITION_HEADER = 'helpdesk-position';
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
@@ -145,6 +151,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
     const { idempotency } = state;
     const compat = state.compat ?? unprofiled;
     const baseUrl = baseUrlOf(event);
+    let position: string | undefined;
     const request: ApiRequest<RouteOf<Op>> = {
       event,
       tenantId,
@@ -160,14 +167,17 @@ export const apiHandler = <Op extends OperationId, T = never>(
         tenantId,
         ifMatch: ifMatchOf(event.headers['if-match']),
         afterFailed: logAfterFailed,
+        committed: (at) => {
+          position = at;
+        },
         ...(state.client?.trashDays === undefined ? {} : { trashDays: state.client.trashDays }),
         ...(state.client?.historyDays === undefined ? {} : { historyDays: state.client.historyDays }),
         actor: { clientId: tenantId, requestId: event.requestContext.requestId },
         ...(idempotent && idempotency
           ? {
               // commit hands over its plan's result, which it also returns to the write.
-              remember: (result: unknown) => [
-                rememberOutcome(idempotency, successStatus, idempotent.answer(result as T)),
+              remember: (result: unknown, at: string | undefined) => [
+                rememberOutcome(idempotency, successStatus, idempotent.answer(result as T), at),
               ],
               requestToken: transactionToken(idempotency),
               replay: async () => {
@@ -181,6 +191,8 @@ export const apiHandler = <Op extends OperationId, T = never>(
     try {
       const result = await run(request);
       if (result.statusCode < 300) recordCreated(operationId, request.body);
+      if (position && result.statusCode < 300)
+        result.headers = { ...result.headers, [POSITION_HEADER]: position };
       return result;
     } catch (error) {
       if (error instanceof IdempotentReplay) return replayed(error);

@@ -9,6 +9,7 @@ import { fieldError, problemView } from '../schemas/problems';
 import { noteInput, replyInput } from '../schemas/ticket';
 import {
   agentView,
+  customerMatchView,
   customerView,
   deliveryView,
   documentView,
@@ -29,6 +30,7 @@ import {
   ticketDetailView,
   ticketGroupView,
   ticketListRecord,
+  ticketMatchView,
   ticketSummaryView,
   ticketTypeView,
   tokenView,
@@ -77,6 +79,8 @@ export const VIEWS: Record<string, ViewSpec> = {
   history: { component: 'HistoryEntry', schema: historyEntryView, pageKey: 'history' },
   exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export' },
   erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure' },
+  ticketMatch: { component: 'TicketMatch', schema: ticketMatchView, pageKey: 'ticket' },
+  customerMatch: { component: 'CustomerMatch', schema: customerMatchView, pageKey: 'customer' },
 };
 
 /**
@@ -98,6 +102,9 @@ const BODIES: Partial<Record<ResponseBody, { component: string; schema: z.ZodMin
   feed: { component: 'EventFeed', schema: eventFeedView },
   secret: { component: 'WebhookSecret', schema: webhookSecretView },
 };
+
+/** A position (search/positions.ts): the sort key of an event of the feed. */
+const POSITION_PATTERN = '^[0-9]{17}#[0-9A-Za-z]{1,64}$';
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -247,6 +254,7 @@ const parametersOf = (route: Route): JsonObject[] => {
   if (route.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
   if (route.responses.problems.includes(412)) parameters.push(ref('parameters', 'IfMatch'));
   if (route.auth === 'bearer') parameters.push(ref('parameters', 'HelpdeskCompat'));
+  if (route.search) parameters.push(ref('parameters', 'HelpdeskMinPosition'));
   return parameters;
 };
 
@@ -413,6 +421,12 @@ const HEADERS: Record<string, JsonObject & { description: string }> = {
     required: false,
     schema: { type: 'string', const: 'true' },
   },
+  HelpdeskPosition: {
+    description:
+      "The change's place in the account's change feed (also each event's `position`): send it as `Helpdesk-Min-Position` to search once the change is indexed. Present when the write changed the account's data.",
+    required: false,
+    schema: { type: 'string', pattern: POSITION_PATTERN },
+  },
 };
 
 const PARAMETERS: Record<string, JsonObject> = {
@@ -439,6 +453,14 @@ const PARAMETERS: Record<string, JsonObject> = {
     description:
       "Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id).",
     schema: { type: 'string', enum: ['standard', 'deskero'] },
+  },
+  HelpdeskMinPosition: {
+    name: 'Helpdesk-Min-Position',
+    in: 'header',
+    required: false,
+    description:
+      'Read your writes: the `Helpdesk-Position` a write answered. The search waits (up to 5 s) until the index has applied that change and every earlier one of the account, then answers; past the wait, 503 `index-behind` with Retry-After. Without it, the search answers at once from what is indexed.',
+    schema: { type: 'string', pattern: POSITION_PATTERN },
   },
 };
 
@@ -530,6 +552,7 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
   if (body === 'openapi') headers['Cache-Control'] = ref('headers', 'CacheControl');
   if (route.idempotent && status === route.responses.success[0])
     headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  if (route.access === 'write') headers['Helpdesk-Position'] = ref('headers', 'HelpdeskPosition');
   return { description, headers, ...(content ? { content } : {}) };
 };
 

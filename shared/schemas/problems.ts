@@ -36,6 +36,7 @@ export const PROBLEM_TYPES = {
   'rate-limited': 429,
   'internal-error': 500,
   contended: 503,
+  'index-behind': 503,
   unavailable: 503,
   'outcome-unknown': 504,
 } as const;

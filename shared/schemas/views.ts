@@ -288,6 +288,20 @@ export const ticketListRecord = about(
   'A ticket as its detail (`GET /ticket/{id}`) shows it, conversation and files included; with `view=summary`, its summary.',
 );
 
+/** What a search matched in a record: field → snippets, the matched words in `<em>`, the rest HTML-escaped. */
+export const highlightsView = about(
+  z.record(z.string(), z.array(z.string())),
+  'Where the words of the query matched: field (`subject`, `description`, `replies`, `notes`, `documents`, `customer`; for customers `name`, `email`, `details`) → up to 3 snippets, the matched words between `<em>` and `</em>`, the rest HTML-escaped. Empty for a query of filters alone.',
+);
+
+/** A ticket a search found: its detail, as `/ticket/list` answers it, and its highlights. */
+export const ticketMatchView = z.object({ ...ticketDetailView.shape, highlights: highlightsView });
+export type TicketMatchView = z.output<typeof ticketMatchView>;
+
+/** A customer a search found, as `/customer/list` answers them, and their highlights. */
+export const customerMatchView = z.object({ ...customerView.shape, highlights: highlightsView });
+export type CustomerMatchView = z.output<typeof customerMatchView>;
+
 /** The list wrapper of the seed, under the resource's key: `{ <key>: { totalRecords, …, records } }`. */
 export const pageFields = {
   totalRecords: about(z.int().check(z.nonnegative()), 'Exact number of records of the list or search.'),
@@ -374,6 +388,10 @@ export const eventView = z.object({
   id: about(z.string(), 'Unique per event.'),
   type: about(z.enum(EVENT_TYPES), '`<resource>.<what happened>`.'),
   occurredAt: timestamp,
+  position: about(
+    z.string(),
+    "The event's place in the account's feed: what the write that made it answered as `Helpdesk-Position`, for `Helpdesk-Min-Position` on a search.",
+  ),
   resourceId: id,
   resource: about(
     maybe(

@@ -75,6 +75,19 @@ export class StaleVersion extends DomainError {
   }
 }
 
+/**
+ * A search asked to see a change (`Helpdesk-Min-Position`) the search index has not applied within
+ * its wait (SEARCH_WAIT_MS): 503 with Retry-After; the search was not answered.
+ */
+export class IndexBehind extends DomainError {
+  readonly code = 'index-behind';
+  constructor(position: string, waitedMs: number) {
+    super(
+      `The search index has not applied position ${position} yet (waited ${waitedMs} ms); retry shortly, or search without Helpdesk-Min-Position to read what is indexed now.`,
+    );
+  }
+}
+
 /** Concurrent writes kept winning over this one; nothing was written, a retry will do. */
 export class Contended extends DomainError {
   readonly code = 'contended';
@@ -132,6 +145,8 @@ export class IdempotentReplay extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The change's position in the feed, as the first answer gave it (Helpdesk-Position). */
+    readonly position?: string,
   ) {
     super('replay of an idempotent request');
   }

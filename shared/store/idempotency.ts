@@ -29,12 +29,18 @@ export interface IdempotencyContext {
 export interface StoredAnswer {
   readonly status: number;
   readonly body: unknown;
+  /** The change's position in the feed (Helpdesk-Position), when it had events. */
+  readonly position?: string;
 }
 
 const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | undefined, now: number) => {
   if (!stored || (stored.expiresAt as number) <= now) return undefined;
   if (stored.fingerprint !== ctx.fingerprint) return new IdempotencyKeyReused();
-  return new IdempotentReplay(stored.status as number, JSON.parse(stored.body as string));
+  return new IdempotentReplay(
+    stored.status as number,
+    JSON.parse(stored.body as string),
+    typeof stored.position === 'string' ? stored.position : undefined,
+  );
 };
 
 /**
@@ -63,7 +69,12 @@ export const replayIfSeen = async (ctx: IdempotencyContext): Promise<StoredAnswe
 };
 
 /** The transaction element that stores this request's response; it fails if the key was used. */
-export const rememberOutcome = (ctx: IdempotencyContext, status: number, body: unknown): WriteOp => {
+export const rememberOutcome = (
+  ctx: IdempotencyContext,
+  status: number,
+  body: unknown,
+  position?: string,
+): WriteOp => {
   const now = Date.now();
   const expiresAt = now + IDEMPOTENCY_TTL_MS;
   const record: IdempotencyRecord = {
@@ -72,6 +83,7 @@ export const rememberOutcome = (ctx: IdempotencyContext, status: number, body: u
     status,
     body: JSON.stringify(body),
     expiresAt,
+    ...(position ? { position } : {}),
   };
   return {
     item: {

@@ -13,6 +13,8 @@ import {
   type Route,
   routes,
 } from '../../shared/routes';
+import { searchEngine } from '../../shared/search/engine';
+import { rebuildTenant } from '../../shared/search/rebuild';
 import { customerEntity } from '../../shared/store/entities/records';
 import { getRecord } from '../../shared/store/record-reads';
 import { invoke, newTenant, type Tenant } from '../helpers/api';
@@ -296,6 +298,34 @@ const exercises: Record<OperationId, Exercise> = {
       const searches = ['page=2', 'status=opened', 'priority=0', `openedBy._id=${customer}`, 'tags=red'];
       for (const query of [...searches, 'managedDate=0', 'externalId1=x', 'page=2&tags=red'])
         await get(tenant, 200, `/ticket/list?${query}`);
+    });
+  },
+
+  ticketSearch: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    await fullTicket(api, customer);
+    const bodies = Array.from({ length: 30 }, (_, i) => ({
+      subject: `router ${i}`,
+      description: 'd',
+      openedBy: { id: customer },
+    }));
+    await seedTickets(tenant.clientId, bodies);
+    // The index as the stream would have it (no stream reader in this file).
+    await rebuildTenant(await searchEngine(), tenant.clientId);
+    await as('ticketSearch', async () => {
+      const first = await get(tenant, 200, '/ticket/search?query=router');
+      await get(tenant, 200, first.body.ticket.nextQuery);
+      await get(tenant, 200, '/ticket/search?query=status:opened&sort=created&page=2');
+      await get(tenant, 400, '/ticket/search?query=%22unclosed');
+    });
+  },
+
+  customerSearch: async () => {
+    const { tenant } = await tenantWithCustomer();
+    await rebuildTenant(await searchEngine(), tenant.clientId);
+    await as('customerSearch', async () => {
+      await get(tenant, 200, '/customer/search?query=ada');
+      await get(tenant, 400, '/customer/search?query=status:opened');
     });
   },
 

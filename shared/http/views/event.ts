@@ -51,6 +51,7 @@ export const eventView = (
   id: e.id,
   type: e.type as EventView['type'],
   occurredAt: e.occurredAt,
+  position: e.sk,
   resourceId: e.resourceId,
   resource: resourceView(e, related, baseUrl, names),
 });

@@ -74,6 +74,8 @@ export interface IdempotencyRecord {
   /** The response body, as JSON. */
   body: string;
   expiresAt: number;
+  /** The change's place in the feed (the `Helpdesk-Position` it answered), when it had events. */
+  position?: string;
 }
 
 export const idempotencyEntity: Entity<IdempotencyRecord> = {

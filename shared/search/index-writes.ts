@@ -1,0 +1,155 @@
+import { type CustomerDocument, SEARCH_CONFIGS, type TicketDocument } from './documents';
+import type { SqlEngine } from './sql-engine';
+
+/**
+ * The indexer's writes (search/indexer.ts): one statement each, every one idempotent and guarded
+ * by the record's version, so a late or repeated stream record never puts back an older state.
+ * Every statement names its tenant.
+ */
+
+const TICKET_COLUMNS = [
+  'version',
+  'status',
+  'priority',
+  'tags',
+  'opened_by',
+  'assigned_to',
+  'type_id',
+  'area_id',
+  'group_id',
+  'created_at',
+  'updated_at',
+  'has_attachment',
+  'subject',
+  'description',
+  'replies',
+  'notes',
+  'documents',
+] as const;
+
+const assignments = (columns: readonly string[]) => columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+
+/**
+ * A ticket as it is now. Its text configuration and customer words come from its customer's row
+ * (`simple` and none when that row is missing); a ticket of a newer version than `doc` keeps its row.
+ */
+export const upsertTicket = (engine: SqlEngine, tenantId: string, doc: TicketDocument) =>
+  engine.query(
+    `INSERT INTO search_tickets AS t (tenant_id, id, config, customer, ${TICKET_COLUMNS.join(', ')})
+     SELECT $1, $2, coalesce(c.config, 'simple'::regconfig), c.ticket_text,
+       $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)), $7, $8, $9, $10, $11, $12, $13,
+       $14, $15, $16, $17, $18, $19
+     FROM (SELECT 1) AS one LEFT JOIN search_customers c ON c.tenant_id = $1 AND c.id = $7
+     ON CONFLICT (tenant_id, id) DO UPDATE SET
+       config = EXCLUDED.config, customer = EXCLUDED.customer, ${assignments(TICKET_COLUMNS)}
+     WHERE t.version <= EXCLUDED.version`,
+    [
+      tenantId,
+      doc.id,
+      doc.version,
+      doc.status,
+      doc.priority,
+      JSON.stringify(doc.tags),
+      doc.openedBy,
+      doc.assignedTo,
+      doc.type,
+      doc.area,
+      doc.group,
+      doc.createdAt,
+      doc.updatedAt,
+      doc.hasAttachment,
+      doc.subject,
+      doc.description,
+      doc.replies,
+      doc.notes,
+      doc.documents,
+    ],
+  );
+
+/** A ticket no longer in the table (deleted, in the trash, purged). */
+export const removeTicket = (engine: SqlEngine, tenantId: string, id: string) =>
+  engine.query('DELETE FROM search_tickets WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+
+const CUSTOMER_COLUMNS = [
+  'version',
+  'config',
+  'name',
+  'email',
+  'details',
+  'ticket_text',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * A customer as they are now, and, when that changed their language or the words their tickets
+ * are found by, those tickets' rows (in the same statement: a stale customer changes nothing).
+ */
+export const upsertCustomer = (engine: SqlEngine, tenantId: string, doc: CustomerDocument) =>
+  engine.query(
+    `WITH saved AS (
+       INSERT INTO search_customers AS c (tenant_id, id, ${CUSTOMER_COLUMNS.join(', ')})
+       VALUES ($1, $2, $3, $4::regconfig, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (tenant_id, id) DO UPDATE SET ${assignments(CUSTOMER_COLUMNS)}
+       WHERE c.version <= EXCLUDED.version
+       RETURNING config, ticket_text
+     )
+     UPDATE search_tickets t SET config = saved.config, customer = saved.ticket_text
+     FROM saved
+     WHERE t.tenant_id = $1 AND t.opened_by = $2
+       AND (t.config <> saved.config OR t.customer IS DISTINCT FROM saved.ticket_text)`,
+    [
+      tenantId,
+      doc.id,
+      doc.version,
+      doc.config,
+      doc.name,
+      doc.email,
+      doc.details,
+      doc.ticketText,
+      doc.createdAt,
+      doc.updatedAt,
+    ],
+  );
+
+/** A customer no longer in the table: their row, and their words on their tickets' rows. */
+export const removeCustomer = (engine: SqlEngine, tenantId: string, id: string) =>
+  engine.query(
+    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id)
+     UPDATE search_tickets SET customer = NULL
+     WHERE tenant_id = $1 AND opened_by = $2 AND customer IS NOT NULL`,
+    [tenantId, id],
+  );
+
+/**
+ * An erased customer (`customer.erased`): their row goes, and every text of the tickets they
+ * opened leaves the index at once (their fields stay findable); the erasure's run rewrites or
+ * deletes those tickets, and its end has them indexed again as they are then (search/indexer.ts).
+ */
+export const forgetCustomer = (engine: SqlEngine, tenantId: string, id: string) =>
+  engine.query(
+    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id)
+     UPDATE search_tickets SET subject = NULL, description = NULL, replies = NULL, notes = NULL,
+       documents = NULL, customer = NULL
+     WHERE tenant_id = $1 AND opened_by = $2`,
+    [tenantId, id],
+  );
+
+/** The tickets an erasure may have rewritten: those the customer opened, and those whose text names them. */
+export const ticketsNaming = async (
+  engine: SqlEngine,
+  tenantId: string,
+  customerId: string,
+  identifiers: readonly string[],
+): Promise<string[]> => {
+  const rows = await engine.query<{ id: string }>(
+    `SELECT id FROM search_tickets
+     WHERE tenant_id = $1 AND (opened_by = $2 OR tsv @@ (
+       SELECT coalesce(string_agg(q::text, ' | '), '')::tsquery FROM (
+         SELECT phraseto_tsquery(cfg::regconfig, i) AS q
+         FROM jsonb_array_elements_text($3::jsonb) AS i, jsonb_array_elements_text($4::jsonb) AS cfg
+       ) AS phrases WHERE q::text <> ''))`,
+    [tenantId, customerId, JSON.stringify(identifiers), JSON.stringify(SEARCH_CONFIGS)],
+  );
+  return rows.map((r) => r.id);
+};
