@@ -50,6 +50,8 @@ describe('compatRole', () => {
         'ticketDocuments',
         'ticketGroupList',
         'ticketList',
+        'ticketSearch',
+        'customerSearch',
         'ticketNotes',
         'ticketTrashList',
         'ticketReplies',
