@@ -30,6 +30,7 @@ import { AttachmentsBucket } from './attachments-bucket';
 import { CascadeWorker } from './cascade-worker';
 import { HelpdeskMonitoring } from './monitoring';
 import type { RegionalStack } from './regions';
+import { SearchIndex } from './search';
 import type { StackContext } from './stack-context';
 import { WebhookPipeline } from './webhook-pipeline';
 
@@ -104,6 +105,8 @@ export class HelpdeskStack extends Stack {
   readonly webhooks: WebhookPipeline;
   /** The durable cascade of removals (infra/cascade-worker.ts). */
   readonly cascades: CascadeWorker;
+  /** The search index: its cluster, schema migration and indexer (infra/search.ts). */
+  readonly search: SearchIndex;
   /** Alarms on all of the above, their topic and the dashboard (a nested stack). */
   readonly monitoring: HelpdeskMonitoring;
 
@@ -239,6 +242,15 @@ export class HelpdeskStack extends Stack {
     // Several regions: every function is told them (and the custom domain's URL, if any).
     const commonEnv = { ...migrationEnv, ...regional?.environment() };
 
+    // The region's search index: its cluster, schema and indexer (infra/search.ts).
+    this.search = new SearchIndex(this, 'Search', {
+      table,
+      logRetention: settings.logRetention,
+      removalPolicy,
+      deletionProtection: settings.deletionProtection,
+      environment: commonEnv,
+    });
+
     // API Gateway picks the most specific route, so `GET /ticket/list` wins over `GET /ticket/{id}`.
     for (const route of routes) {
       const name = pascal(route.operationId);
@@ -260,10 +272,16 @@ export class HelpdeskStack extends Stack {
           ...(signsCursors(route) ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
           ...commonEnv,
           ...(route.blobs ? regional?.bucketsEnvironment(this) : {}),
+          ...(route.search ? this.search.environment() : {}),
         },
         ...(route.files ? { files: route.files } : {}),
       });
       if (signsCursors(route)) cursorSecret.grantRead(fn.inlineGrantee);
+      if (route.search) {
+        this.search.grantStatements(fn);
+        // Deployed once the schema it reads is.
+        fn.node.addDependency(this.search.migrations);
+      }
       const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
@@ -304,6 +322,7 @@ export class HelpdeskStack extends Stack {
       functions: this.functions,
       webhooks: this.webhooks,
       cascades: this.cascades,
+      search: this.search,
       table,
       ...(regional ? { replicatesTo: regional.regions.filter((r) => r !== regional.region) } : {}),
       alarmEmail: settings.alarmEmail,

@@ -45,6 +45,7 @@ import { BillingMode, type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb'
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IDatabaseCluster } from 'aws-cdk-lib/aws-rds';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -158,6 +159,14 @@ export interface MonitoredCascades {
   readonly alarms: readonly Alarm[];
 }
 
+/** What the monitoring needs of the search index (infra/search.ts satisfies it). */
+export interface MonitoredSearch {
+  readonly indexer: LambdaFunction;
+  readonly failures: IQueue;
+  readonly cluster: IDatabaseCluster;
+  readonly alarms: readonly Alarm[];
+}
+
 export interface HelpdeskMonitoringProps {
   readonly api: IHttpApi;
   /** The stage whose metrics are read (`$default`). */
@@ -166,6 +175,7 @@ export interface HelpdeskMonitoringProps {
   readonly functions: ReadonlyMap<string, LambdaFunction>;
   readonly webhooks: MonitoredWebhooks;
   readonly cascades: MonitoredCascades;
+  readonly search: MonitoredSearch;
   readonly table: ITableV2;
   /** Several regions: the regions this stack's replica replicates to (ReplicationLatency alarms). */
   readonly replicatesTo?: readonly string[];
@@ -233,7 +243,7 @@ export class HelpdeskMonitoring extends Construct {
     );
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const topicAction = new SnsAction(this.topic);
-    for (const alarm of [...props.webhooks.alarms, ...props.cascades.alarms]) {
+    for (const alarm of [...props.webhooks.alarms, ...props.cascades.alarms, ...props.search.alarms]) {
       alarm.addAlarmAction(topicAction);
       alarm.addOkAction(topicAction);
     }
@@ -260,10 +270,16 @@ export class HelpdeskMonitoring extends Construct {
     this.monitorAccountConcurrency(props.accountConcurrencyLimit);
     this.monitorTable(props.table);
     if (props.replicatesTo?.length) this.monitorReplication(props.table, props.replicatesTo);
-    this.monitorQueues(props.webhooks, props.cascades);
+    this.monitorQueues(props.webhooks, props.cascades, props.search);
+    this.facade.monitorAuroraCluster({
+      cluster: props.search.cluster,
+      alarmFriendlyName: 'SearchCluster',
+      humanReadableName: 'Search index (Aurora Serverless v2: ACU, CPU, latency)',
+    });
     this.monitorFunction('webhookFanOut', props.webhooks.fanout, FANOUT_NOTES, 'stream');
     this.monitorFunction('webhookDeliver', props.webhooks.deliver, DELIVER_NOTES, 'queue');
     this.monitorFunction('cascadeWorker', props.cascades.fn, CASCADE_NOTES, 'stream');
+    this.monitorFunction('searchIndexer', props.search.indexer, SEARCH_NOTES, 'stream');
     for (const [name, fn] of props.functions) this.monitorFunction(name, fn, API_FUNCTION_NOTES);
     this.functionsOverview(props.functions);
   }
@@ -602,7 +618,16 @@ export class HelpdeskMonitoring extends Construct {
   }
 
   /** Dashboard only: the pipeline's own alarms (in the parent stack) watch these queues. */
-  private monitorQueues(webhooks: MonitoredWebhooks, cascades: MonitoredCascades): void {
+  private monitorQueues(
+    webhooks: MonitoredWebhooks,
+    cascades: MonitoredCascades,
+    search: MonitoredSearch,
+  ): void {
+    this.facade.monitorSqsQueue({
+      queue: search.failures,
+      alarmFriendlyName: 'SearchIndexFailures',
+      humanReadableName: 'Search indexer failures',
+    });
     this.facade.monitorSqsQueueWithDlq({
       queue: webhooks.queue,
       deadLetterQueue: webhooks.deadLetterQueue,
@@ -654,6 +679,14 @@ const CASCADE_NOTES: FunctionNotes = {
     'cascade failures queue; the cascade items stay in the table for `helpdesk cascades drain`.',
   throttles: "The stream is read later: removed records' leftovers are cleaned late.",
   duration: 'A timed-out batch is retried whole (every cascade can be repeated).',
+};
+const SEARCH_NOTES: FunctionNotes = {
+  errors:
+    'A batch it cannot apply is reported failed, not thrown: this is a crash, a timeout or a failed cold start. ' +
+    `The batch is retried (bisected) for ${STREAM_RETENTION.toHours()} h, then given up to the search ` +
+    'failures queue; `helpdesk search reindex` rebuilds what it missed.',
+  throttles: 'The stream is read later: searches answer from an older index meanwhile.',
+  duration: 'A timed-out batch is retried whole (every write is version-guarded and can be repeated).',
 };
 const DELIVER_NOTES: FunctionNotes = {
   errors:

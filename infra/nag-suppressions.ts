@@ -25,7 +25,15 @@ const REASONS = {
   tableIndexes:
     'Queries of this table need its GSIs; index/* names only indexes of this one table, all of them the data layer, and only for the actions the route declares on indexes (shared/routes.ts).',
   failureDestination:
-    'This queue is the dead-letter destination itself: the on-failure destination of a stream reader (the webhook fan-out, the cascade worker) for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.',
+    'This queue is the dead-letter destination itself: the on-failure destination of a stream reader (the webhook fan-out, the cascade worker, the search indexer) for stream records it gave up on, alarmed on when it holds a message; a queue behind it would only move the problem.',
+  searchVpc:
+    "The search index's VPC holds the Aurora cluster alone, in isolated subnets (no NAT, no internet gateway, no instance): the functions reach the database through the RDS Data API, never through this network, so there is no traffic of ours to log.",
+  dataApiAuth:
+    "The functions reach the search cluster only through the RDS Data API, which authenticates each call with IAM (rds-data:ExecuteStatement on this cluster, in the function's own policy) and then uses the cluster secret; the Data API does not support IAM database authentication, and no network path to the database exists (isolated subnets).",
+  searchSecretRotation:
+    "The search cluster's credentials are read only by the RDS Data API from Secrets Manager (granted to the search functions alone) and never leave AWS; the cluster has no network path from outside (isolated subnets). A rotation function would need a Secrets Manager endpoint in the VPC (an interface endpoint per AZ: a standing cost for an index that is rebuilt from the table).",
+  searchDeletion:
+    "Deletion protection follows the stack's context (deletionProtection: off for this stage). The index is a read model: rebuilt from the table by `helpdesk search reindex`, and its removal takes a snapshot.",
   bucketObjects:
     'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>, exports/<tenant>/<customer>/<job>.json): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
   replicaIndexes:
@@ -136,6 +144,15 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
       ack(cascadeGrants, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
   }
   ack(stack.cascades.failures, 'SQS3', REASONS.failureDestination);
+
+  // The search index (infra/search.ts): its failures queue is a dead-letter destination itself.
+  const { search } = stack;
+  ack(search.failures, 'SQS3', REASONS.failureDestination);
+  ack(search.vpc, 'VPC7', REASONS.searchVpc);
+  ack(search.cluster, 'RDS6', REASONS.dataApiAuth);
+  // The generated secret itself (`cluster.secret` is its attachment to the cluster).
+  ack(search.cluster.node.findChild('Secret'), 'SMG4', REASONS.searchSecretRotation);
+  if (!search.deletionProtection) ack(search.cluster, 'RDS10', REASONS.searchDeletion);
 
   // Several regions: the attachments bucket's replication role, on t/ of each bucket it names.
   if (regional?.replication) {

@@ -15,7 +15,7 @@ import type { ClientSettings } from '../shared/auth/clients';
 import { COMPAT_PROFILES, type CompatProfile, DEFAULT_COMPAT, parseCompat } from '../shared/schemas/compat';
 import { MAX_HISTORY_DAYS, MAX_TRASH_DAYS } from '../shared/store/entities/system';
 import { isId } from '../shared/store/ids';
-import { dataDir, dynamoDbPath, readRunningStore, useCursorSecret } from './data-dir';
+import { dataDir, dynamoDbPath, readRunningStore, searchDataDir, useCursorSecret } from './data-dir';
 import { dynamoAnswers, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
 
 const PROFILES = COMPAT_PROFILES.join('|');
@@ -55,6 +55,12 @@ const USAGE = `Usage:
                                             line per tenant {"tenantId","itemsRead","itemsWritten",
                                             "countsMoved","skipped","complete"}; progress on stderr names
                                             a position to continue from (--from) after a crash or Ctrl-C
+  helpdesk search reindex [--tenant <id>] [--from <position>]
+                                            rebuilds the search index of the tenant (of every client
+                                            unless given) from the table (docs/search.md); prints one
+                                            line per tenant {"tenantId","customers","tickets","complete"};
+                                            progress on stderr names a position to continue from (--from).
+                                            Locally the index is the server's: run it with the server stopped
   helpdesk cascades drain [--tenant <id>]   finishes every pending cascade (a removal's leftovers: a
                                             removed ticket's items and files, unreferenced photos, a
                                             revoked client's tokens) of the tenant, or of every client;
@@ -71,7 +77,8 @@ type Command =
   | { name: 'revoke'; clientId: string }
   | { name: 'rehome'; clientId: string; region: string }
   | { name: 'reindex'; tenantId?: string; from?: string }
-  | { name: 'drain'; tenantId?: string };
+  | { name: 'drain'; tenantId?: string }
+  | { name: 'searchReindex'; tenantId?: string; from?: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -103,6 +110,11 @@ const parseCommand = (argv: string[]): Command => {
   const [group, action, ...extra] = positionals;
   if (group === 'reindex' && action === undefined) return reindexCommand(values);
   if (group === 'cascades' && action === 'drain' && extra.length === 0) return drainCommand(values);
+  if (group === 'search' && action === 'reindex' && extra.length === 0) {
+    // The same options as reindex, checked the same way.
+    const { tenantId, from } = reindexCommand(values) as Extract<Command, { name: 'reindex' }>;
+    return { name: 'searchReindex', tenantId, from };
+  }
   if (group !== 'client' || extra.length)
     throw new UsageError(`unknown command: ${positionals.join(' ') || '(none)'}`);
   const only = (allowed: string[]) => {
@@ -256,6 +268,58 @@ const reindex = async (
   }
 };
 
+/**
+ * Rebuilds the search index of the tenants from the table (shared/search/rebuild.ts): Aurora in
+ * AWS (SEARCH_CLUSTER_ARN), else the local PGlite index under the data dir, which only one process
+ * may open: refused while `npm start` runs on it (which rebuilds an empty index itself).
+ */
+const searchReindex = async (
+  command: Extract<Command, { name: 'searchReindex' }>,
+  print: (value: unknown) => void,
+): Promise<number> => {
+  if (!process.env.SEARCH_CLUSTER_ARN) {
+    const dir = dataDir();
+    if (readRunningStore(dir))
+      throw new UsageError(
+        `the local search index belongs to the running server (${dir}): stop it, then run search reindex`,
+      );
+    process.env.SEARCH_DATA_DIR ??= searchDataDir(dir);
+  }
+  const { parseRebuildPosition, rebuildTenant, tenantIds } = await import('../shared/search/rebuild');
+  const { searchEngine, closeSearchEngine } = await import('../shared/search/engine');
+  const from = command.from === undefined ? undefined : parseRebuildPosition(command.from);
+  if (command.from !== undefined && (!from || (command.tenantId && from.tenantId !== command.tenantId)))
+    throw new UsageError(`--from takes a position search reindex printed, not ${command.from}`);
+  const tenants = command.tenantId ? [command.tenantId] : await tenantIds();
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  let said = 0;
+  try {
+    const engine = await searchEngine();
+    for (const tenantId of tenants) {
+      if (from && tenantId < from.tenantId) continue;
+      const report = await rebuildTenant(engine, tenantId, {
+        ...(from?.tenantId === tenantId ? { from: command.from } : {}),
+        signal: stop.signal,
+        onProgress: (position) => {
+          if (Date.now() - said < 2000) return;
+          said = Date.now();
+          console.error(`helpdesk: search reindex at ${position}`);
+        },
+      });
+      print(report);
+      if (!report.complete) return 1;
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await closeSearchEngine();
+  }
+};
+
 /** Points the environment at the store to use; returns what to undo afterwards. */
 const openStore = async (): Promise<() => Promise<void>> => {
   let endpoint = process.env.DYNAMODB_ENDPOINT;
@@ -291,6 +355,7 @@ const openStore = async (): Promise<() => Promise<void>> => {
 /** Runs the command; returns the process exit code. */
 const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
   if (command.name === 'reindex') return reindex(command, print);
+  if (command.name === 'searchReindex') return searchReindex(command, print);
   if (command.name === 'drain') {
     const { drainCascades } = await import('../shared/domain/cascades');
     const { renderExport } = await import('../shared/http/views/customer-export');

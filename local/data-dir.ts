@@ -15,6 +15,9 @@ export const dataDir = (): string => {
 
 export const dynamoDbPath = (dir: string): string => join(dir, 'dynamodb');
 
+/** The local search index (PGlite's database files: docs/search.md). */
+export const searchDataDir = (dir: string): string => join(dir, 'search');
+
 /**
  * Cursors are signed; a key kept in the data dir keeps `nextQuery` links valid across
  * restarts. Generated on first use, readable by the owner only. An explicit env value wins.

@@ -16,6 +16,7 @@ import {
   processAlive,
   readRunningStore,
   removeRunningStore,
+  searchDataDir,
   useCursorSecret,
   writeRunningStore,
 } from './data-dir';
@@ -42,6 +43,7 @@ const stop = (exitCode: number): Promise<never> => {
     if (server) console.log('Stopping…');
     await server?.close().catch(() => undefined);
     await pipeline?.stop().catch(() => undefined);
+    await import('../shared/search/engine').then((m) => m.closeSearchEngine()).catch(() => undefined);
     await queues?.stop().catch(() => undefined);
     await blobs?.stop().catch(() => undefined);
     await dynamo?.stop().catch(() => undefined);
@@ -122,6 +124,9 @@ const main = async (): Promise<void> => {
   // Webhooks may go to http://localhost receivers on a laptop, on the ports WEBHOOK_LOCAL_PORTS
   // names (off in AWS: shared/config.ts).
   process.env.WEBHOOK_ALLOW_LOCAL_HTTP ??= 'true';
+  // The search index: PGlite in this process, kept in the data dir (docs/search.md), unless an
+  // Aurora cluster is named.
+  if (!process.env.SEARCH_CLUSTER_ARN) process.env.SEARCH_DATA_DIR ??= searchDataDir(dir);
   // Set before anything reads the config (it is parsed once, on first use).
   const endpoint = await startStore();
   process.env.DYNAMODB_ENDPOINT = endpoint;
@@ -154,6 +159,14 @@ const main = async (): Promise<void> => {
       for (const f of failed) console.error(`cascade ${f.id} of ${f.tenantId} not finished: ${f.error}`);
     },
     (error: Error) => console.error(`cascades not drained: ${error.message}`),
+  );
+  // An index that has nothing yet (a first start, or a lost index) over a store that has data.
+  void (await import('../shared/search/rebuild')).rebuildEmptyIndex().then(
+    (reports) => {
+      const tickets = reports.reduce((n, r) => n + r.tickets, 0);
+      if (tickets > 0) console.log(`Indexed ${tickets} ticket(s) of ${reports.length} account(s) for search`);
+    },
+    (error: Error) => console.error(`search index not rebuilt: ${error.message}`),
   );
   await announceDemoClient(server.url);
   const ports = process.env.WEBHOOK_LOCAL_PORTS?.trim();

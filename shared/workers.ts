@@ -11,9 +11,10 @@ export interface Worker {
   readonly handler: string;
   /**
    * What invokes it: new items on the table's stream, messages of the webhook delivery queue, or
-   * Secrets Manager rotating the cursor secret (AWS only: locally the key does not rotate).
+   * Secrets Manager rotating the cursor secret (AWS only: locally the key does not rotate), or a
+   * deploy (CloudFormation: the search schema's migrations; locally applied as the index opens).
    */
-  readonly trigger: 'table-stream' | 'delivery-queue' | 'secret-rotation';
+  readonly trigger: 'table-stream' | 'delivery-queue' | 'secret-rotation' | 'deploy';
   readonly summary: string;
 }
 
@@ -42,6 +43,12 @@ export const workers: readonly Worker[] = [
     handler: 'search-indexer',
     trigger: 'table-stream',
     summary: 'Applies committed changes and finished erasures to the search index (docs/search.md)',
+  },
+  {
+    name: 'searchMigrate',
+    handler: 'search-migrate',
+    trigger: 'deploy',
+    summary: "Applies the search index's schema migrations not yet applied (docs/search.md)",
   },
   {
     name: 'cursorKeyRotation',

@@ -26,6 +26,13 @@ const STORE_UNAVAILABLE = new Set([
   'AbortError',
   'TransactionCanceledException',
   'TransactionInProgressException',
+  // The search index's RDS Data API: a paused Aurora cluster resuming (it takes seconds), or away.
+  'DatabaseResumingException',
+  'DatabaseUnavailableException',
+  'DatabaseNotFoundException',
+  'StatementTimeoutException',
+  'ServiceUnavailableError',
+  'InternalServerErrorException',
   // S3
   'SlowDown',
   'InternalError',

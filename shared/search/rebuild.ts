@@ -1,10 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { listClientItems } from '../store/client-items';
 import { db, tableName } from '../store/dynamo';
 import type { Item } from '../store/entity';
 import { queryOf } from '../store/expression';
 import { inParallel } from '../store/in-parallel';
 import { keys } from '../store/keys';
 import { LIST_INDEX } from '../store/table-schema';
+import { searchEngine } from './engine';
 import { indexCustomer, indexTicket } from './indexer';
 import type { SqlEngine } from './sql-engine';
 
@@ -87,3 +89,23 @@ export const rebuildTenant = async (
   report.complete = true;
   return report;
 };
+
+/**
+ * `npm start` on an index with nothing in it (a first start, or its files lost) over a store that
+ * has accounts: every account rebuilt. Answers what it indexed (nothing for an index in use).
+ */
+export const rebuildEmptyIndex = async (): Promise<RebuildReport[]> => {
+  const engine = await searchEngine();
+  const [row] = await engine.query<{ used: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM search_tenants) OR EXISTS (SELECT 1 FROM search_tickets)
+       OR EXISTS (SELECT 1 FROM search_customers) AS used`,
+  );
+  if (row?.used) return [];
+  const reports: RebuildReport[] = [];
+  for (const tenantId of await tenantIds()) reports.push(await rebuildTenant(engine, tenantId));
+  return reports;
+};
+
+/** Every account's id (its tenant), in a stable order. */
+export const tenantIds = async (): Promise<string[]> =>
+  (await listClientItems()).map((item) => String(item.clientId)).sort();

@@ -181,7 +181,11 @@ const functionIds = [
 
 describe('nested stack', () => {
   it('holds the monitoring, leaving room under CloudFormation’s limits in both stacks', () => {
-    expect(ofType(parent, 'AWS::CloudFormation::Stack')).toHaveLength(1);
+    // The monitoring's and the search index's (infra/search.ts).
+    expect(ofType(parent, 'AWS::CloudFormation::Stack').map(([id]) => id)).toEqual(
+      expect.arrayContaining([nestedResourceId]),
+    );
+    expect(ofType(parent, 'AWS::CloudFormation::Stack')).toHaveLength(2);
     // 500 resources per stack (CDK refuses to synthesize more), 200 parameters, 1 MB template.
     // Each route costs 6 (function, role with its grants inline, log group, permission,
     // integration, route: infra/api-function.ts): 450 leaves room for a few more; beyond that,
@@ -259,12 +263,14 @@ describe('alarms', () => {
   const table = 5;
   const account = 1;
 
-  it('are three per function (every route and the three workers), two of the API, five of the table, one of the account', () => {
+  it('are three per function (every route and the four workers), two of the API, five of the table, one of the account', () => {
     expect(functionIds).toHaveLength(routes.length + 3);
     expect(new Set(functionIds).size).toBe(functionIds.length);
-    expect(nestedAlarms).toHaveLength(functionIds.length * perFunction + api + table + account);
-    // Plus the webhook pipeline's four and the cascade worker's two in the parent stack.
-    expect(parentAlarms).toHaveLength(6);
+    // The search indexer's three besides: it is in the search index's nested stack.
+    const indexer = 1;
+    expect(nestedAlarms).toHaveLength((functionIds.length + indexer) * perFunction + api + table + account);
+    // Plus the webhook pipeline's four, the cascade worker's two and the search indexer's two in the parent stack.
+    expect(parentAlarms).toHaveLength(8);
   });
 
   it('all send ALARM and OK to the one topic, treat missing data as fine and say what to do', () => {
@@ -279,10 +285,10 @@ describe('alarms', () => {
     }
   });
 
-  it("give the webhook pipeline's and the cascade worker's own alarms the topic's actions too", () => {
-    expect([...stack.webhooks.alarms, ...stack.cascades.alarms].map((a) => idOf(a)).sort()).toEqual(
-      parentAlarms.map(([id]) => id).sort(),
-    );
+  it("give the webhook pipeline's, the cascade worker's and the search indexer's own alarms the topic's actions too", () => {
+    expect(
+      [...stack.webhooks.alarms, ...stack.cascades.alarms, ...stack.search.alarms].map((a) => idOf(a)).sort(),
+    ).toEqual(parentAlarms.map(([id]) => id).sort());
     type GetAtt = { 'Fn::GetAtt': [string, string] };
     for (const [id, a] of parentAlarms) {
       const actions = a.Properties.AlarmActions as GetAtt[];

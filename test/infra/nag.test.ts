@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { buildHelpdeskStack, buildHelpdeskStacks } from '../../infra/app';
 import { HelpdeskStack } from '../../infra/helpdesk-stack';
 import { RegionalStack, readRegionsContext, regionalStackName } from '../../infra/regions';
 import { readStackContext } from '../../infra/stack-context';
+import { acknowledgedIn } from './acknowledged';
 
 // cdk-nag 3 is a policy-validation plugin: findings do not become annotations (so
 // Annotations.findError/findWarning would find nothing either way); they fail `app.synth()`
@@ -102,14 +103,7 @@ describe('cdk-nag AwsSolutions', () => {
     expect(raw.length).toBeGreaterThan(0);
 
     const stacks = buildHelpdeskStacks(new App({ context }));
-    const acknowledged = stacks.flatMap((stack) =>
-      stack.node.findAll().flatMap((c) =>
-        c.node.metadata
-          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-          .flatMap((m) => Object.entries(m.data as Record<string, string>))
-          .map(([id, reason]) => ({ rule: id.replace(/^annotation::/i, ''), path: c.node.path, reason })),
-      ),
-    );
+    const acknowledged = acknowledgedIn(stacks);
     expect(acknowledged.length).toBeGreaterThan(0);
     const stale = acknowledged.filter(
       (a) => !raw.some((f) => f.rule === a.rule && (f.path === a.path || f.path.startsWith(`${a.path}/`))),

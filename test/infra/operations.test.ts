@@ -1,4 +1,4 @@
-import { App, type CfnElement, Validations } from 'aws-cdk-lib';
+import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnRotationSchedule } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -9,6 +9,7 @@ import { HelpdeskStack } from '../../infra/helpdesk-stack';
 import { readStackContext } from '../../infra/stack-context';
 import { dynamoActions, routes } from '../../shared/routes';
 import { workers } from '../../shared/workers';
+import { acknowledgedIn } from './acknowledged';
 import { functionStatements } from './iam';
 
 /**
@@ -338,12 +339,7 @@ describe('cdk-nag on the adopting path', () => {
     const raw = findings(
       new HelpdeskStack(bareApp, 'Helpdesk-dev', { settings: readStackContext(bareApp.node) }),
     );
-    const acknowledged = stack.node.findAll().flatMap((c) =>
-      c.node.metadata
-        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-        .flatMap((m) => Object.keys(m.data as Json))
-        .map((id) => ({ rule: id.replace(/^annotation::/i, ''), path: c.node.path })),
-    );
+    const acknowledged = acknowledgedIn([stack]);
     const stale = acknowledged.filter(
       (a) => !raw.some((f) => f.rule === a.rule && (f.path === a.path || f.path.startsWith(`${a.path}/`))),
     );

@@ -40,7 +40,8 @@ const deliverId = idOf(webhooks.deliver);
 // The cascade worker's (test/infra/cascades.test.ts): a stream reader with a failures queue too.
 const cascadeFnId = idOf(stack.cascades.fn);
 const cascadeFailuresId = idOf(stack.cascades.failures);
-const cascadeAlarmIds = new Set(stack.cascades.alarms.map((a) => idOf(a)));
+// The other workers' alarms in the parent stack (test/infra/cascades.test.ts, search.test.ts).
+const cascadeAlarmIds = new Set([...stack.cascades.alarms, ...stack.search.alarms].map((a) => idOf(a)));
 const tableId = idOf(stack.table);
 const secretId = idOf(stack.cursorSecret);
 
