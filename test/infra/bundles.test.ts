@@ -45,6 +45,13 @@ beforeAll(() => {
   }
   for (const fn of [stack.webhooks.fanout, stack.webhooks.deliver])
     otherPackages.set(fn.node.id, packageOfFunction(fn));
+  // The search index's functions, in its nested stack's template.
+  const { search } = stack;
+  const nested = JSON.parse(readFileSync(join(outdir, search.stack.templateFile), 'utf8'));
+  for (const fn of [search.indexer, search.migrator]) {
+    const id = search.stack.getLogicalId(fn.node.defaultChild as never);
+    otherPackages.set(fn.node.id, join(outdir, nested.Resources[id].Metadata['aws:asset:path']));
+  }
 }, 300_000);
 
 afterAll(() => {
@@ -57,7 +64,7 @@ describe('function packages', () => {
   it(`keeps every bundle under ${BUNDLE_LIMIT_BYTES / 1000} KB of JavaScript`, () => {
     const dirs = [...routes.map((r) => [r.operationId, packageOf(r)] as const), ...otherPackages];
     const sizes = dirs.map(([name, dir]) => [name, statSync(join(dir, 'index.mjs')).size] as const);
-    expect(sizes).toHaveLength(routes.length + 2);
+    expect(sizes).toHaveLength(routes.length + 4);
     expect(sizes.filter(([, bytes]) => bytes > BUNDLE_LIMIT_BYTES)).toEqual([]);
   });
 
@@ -76,6 +83,27 @@ describe('function packages', () => {
     }
     for (const [name, dir] of otherPackages)
       expect(readdirSync(dir).sort(), name).toEqual(['index.mjs', 'index.mjs.map']);
+  });
+
+  it("keeps the search code out of every function but the searches and the index's own, and PGlite out of all", () => {
+    const sourcesOf = (dir: string) =>
+      (JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] }).sources;
+    const searchCode = [/shared\/search\//, /@aws-sdk\/client-rds-data\//];
+    for (const r of routes) {
+      const sources = sourcesOf(packageOf(r));
+      expect(
+        sources.filter((f) => /@electric-sql\/pglite/.test(f)),
+        r.operationId,
+      ).toEqual([]);
+      const found = sources.filter((f) => searchCode.some((pattern) => pattern.test(f)));
+      if (r.search) expect(found.length, r.operationId).toBeGreaterThan(0);
+      else expect(found, r.operationId).toEqual([]);
+    }
+    for (const [name, dir] of otherPackages)
+      expect(
+        sourcesOf(dir).filter((f) => /@electric-sql\/pglite/.test(f)),
+        name,
+      ).toEqual([]);
   });
 
   it("keeps the read path's code out of every write function: no page, cursor or list code, no Secrets Manager client, no views", () => {

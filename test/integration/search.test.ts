@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventPipeline, startEventPipeline } from '../../local/event-pipeline';
-import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
+import { describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config';
-import { closeSearchEngine } from '../../shared/search/engine';
-import { tableName } from '../../shared/store/dynamo';
-import { invoke, newTenant } from '../helpers/api';
-import { useOwnTable } from '../helpers/own-table';
-import { clientFor } from '../helpers/tenant-client';
+import { newSearcher, useSearchPipeline } from '../helpers/search-pipeline';
 
 /**
  * Text search end to end (docs/search.md): writes through the API, the table's stream read by
@@ -14,60 +8,7 @@ import { clientFor } from '../helpers/tenant-client';
  * `GET /ticket/search` / `GET /customer/search` reading it back, each search sent with the
  * `Helpdesk-Min-Position` of the write before it (read your writes: no sleeping in these tests).
  */
-const QUEUE = 'search-test-deliveries.fifo';
-let sqs: SqsLocal;
-let pipeline: EventPipeline;
-
-beforeAll(async () => {
-  // The pipeline reads its table's whole stream: a table of its own.
-  await useOwnTable('helpdesk-test-search');
-  sqs = await startSqsLocal({ queues: [{ name: QUEUE, visibilityTimeoutSeconds: 5 }] });
-  process.env.SQS_ENDPOINT = sqs.endpoint;
-  process.env.WEBHOOK_QUEUE_URL = sqs.queueUrl(QUEUE);
-  resetConfig();
-  pipeline = await startEventPipeline({
-    dynamoEndpoint: String(process.env.DYNAMODB_ENDPOINT),
-    tableName: tableName(),
-    sqsEndpoint: sqs.endpoint,
-    queueUrl: sqs.queueUrl(QUEUE),
-    pollMs: 50,
-    consumers: 1,
-  });
-});
-
-afterAll(async () => {
-  await pipeline?.stop();
-  await sqs?.stop();
-  await closeSearchEngine();
-});
-
-/** A fresh tenant whose client remembers the position of its last write, and searches after it. */
-const newSearcher = async () => {
-  const tenant = await newTenant();
-  const api = clientFor(tenant);
-  let position: string | undefined;
-  const write = async (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
-    const res = await api.send(method, path, body);
-    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-    expect(res.headers['helpdesk-position']).toMatch(/^\d{17}#[0-9A-Za-z]+$/);
-    position = res.headers['helpdesk-position'];
-    return res.body;
-  };
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    invoke('GET', url, { headers: { ...tenant.headers, ...headers } });
-  const url = (path: string, query: string, more: string) =>
-    `${path}?query=${encodeURIComponent(query)}${more}`;
-  return {
-    api,
-    write,
-    get,
-    /** Answers from what is indexed now. */
-    search: (path: string, query: string, more = '') => get(url(path, query, more)),
-    /** Waits for the index to apply the last write first (`Helpdesk-Min-Position`). */
-    searchAfterWrites: (path: string, query: string, more = '') =>
-      get(url(path, query, more), position ? { 'helpdesk-min-position': position } : {}),
-  };
-};
+useSearchPipeline('helpdesk-test-search');
 
 const idsOf = (res: {
   body: { ticket?: { records: { id: string }[] }; customer?: { records: { id: string }[] } };
