@@ -3,6 +3,7 @@ import type { BundleTiming, ColdStartResult } from './cold-start';
 import type { DeepPagesResult } from './deep-pages';
 import type { AccountingCase } from './local-accounting';
 import type { CapacitySummary, OperationGoal, OperationResult } from './operations';
+import type { SearchBench } from './search';
 import type { SeedResult } from './seed';
 import { round } from './stats';
 import type { MemoryResult, ThroughputResult, ThroughputTarget } from './throughput';
@@ -40,6 +41,7 @@ export interface Results {
   coldStart?: ColdStartResult;
   throughput?: ThroughputResult;
   memory?: MemoryResult;
+  search?: SearchBench;
   goals: Goal[];
 }
 
@@ -152,8 +154,27 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
       pass: r.memory.growth < 0.1,
     });
   }
+  for (const f of r.search?.freshness ?? [])
+    goals.push({
+      name: `search freshness on ${f.engine}: commit → searchable, p99 at ${f.writesPerSecond} writes/s`,
+      target: `≤ ${SEARCH_FRESHNESS_P99_MS} ms`,
+      actual: `${f.p99Ms} ms`,
+      pass: f.p99Ms <= SEARCH_FRESHNESS_P99_MS,
+    });
+  for (const q of r.search?.scale?.queries ?? [])
+    goals.push({
+      name: `search at ${r.search?.scale?.tickets} tickets, ${q.tenant} tenant: ${q.shape}, p95`,
+      target: `≤ ${SEARCH_P95_MS} ms`,
+      actual: `${q.p95Ms} ms`,
+      pass: q.p95Ms <= SEARCH_P95_MS,
+    });
   return goals;
 };
+
+/** Issue 23: a write is searchable within 2 s (p99) under a steady load. */
+export const SEARCH_FRESHNESS_P99_MS = 2000;
+/** Issue 23: a search answers within 100 ms (p95) at a million tickets, on native PostgreSQL. */
+export const SEARCH_P95_MS = 100;
 
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
@@ -336,5 +357,39 @@ export const renderTable = (r: Results): string => {
       '',
     ]);
   }
+  const s = r.search;
+  if (s?.scale) {
+    add([
+      'search',
+      `corpus: ${s.scale.tickets} tickets (5 replies each) in ${s.scale.tenants} tenants, one of ${s.scale.bigTenant}`,
+      `loaded in ${s.scale.loadSeconds} s; ${Math.round(s.scale.bytesPerTicket)} bytes a ticket (table, TOAST, indexes)`,
+      '',
+      '',
+    ]);
+    for (const q of s.scale.queries)
+      add([
+        'search',
+        `${q.shape} (${q.tenant} tenant, ~${q.matches} matches)`,
+        `p50 ${q.p50Ms} ms, p95 ${q.p95Ms} ms`,
+        `p95 ≤ ${SEARCH_P95_MS} ms`,
+        check(q.p95Ms <= SEARCH_P95_MS),
+      ]);
+  }
+  for (const i of s?.indexing ?? [])
+    add([
+      'search',
+      `indexing on ${i.engine} (${i.tickets} tickets, 4 at a time)`,
+      `${i.perSecond} tickets/s`,
+      '',
+      '',
+    ]);
+  for (const f of s?.freshness ?? [])
+    add([
+      'search',
+      `freshness on ${f.engine}, ${f.writesPerSecond} writes/s`,
+      `p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms (max ${f.maxMs})`,
+      `p99 ≤ ${SEARCH_FRESHNESS_P99_MS} ms`,
+      check(f.p99Ms <= SEARCH_FRESHNESS_P99_MS),
+    ]);
   return lines.join('\n');
 };

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localDynamoClient, startDynamoDbLocal } from '../local/dynamodb-local';
 import { OUT_DIR, runColdStart } from './cold-start';
+import type { NativePostgres } from './postgres';
 import { evaluateGoals, type Results, renderTable } from './report';
 import { log } from './stats';
 
@@ -29,7 +30,7 @@ const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const runs = (section: 'ops' | 'pages' | 'cold' | 'throughput') => !only || only.includes(section);
+const runs = (section: 'ops' | 'pages' | 'cold' | 'throughput' | 'search') => !only || only.includes(section);
 
 /** Sizes of the full run and of --quick (a fast check that everything still works). */
 const plan = quick
@@ -43,6 +44,15 @@ const plan = quick
       rounds: 2,
       seconds: 2,
       memoryRequests: 2000,
+      search: {
+        total: 20_000,
+        tenants: 10,
+        big: 6000,
+        queryRuns: 5,
+        indexed: 500,
+        writesPerSecond: 10,
+        freshnessSeconds: 5,
+      },
     }
   : {
       tickets: 10_000,
@@ -54,6 +64,15 @@ const plan = quick
       rounds: 5,
       seconds: 5,
       memoryRequests: 10_000,
+      search: {
+        total: 1_000_000,
+        tenants: 100,
+        big: 300_000,
+        queryRuns: 30,
+        indexed: 5000,
+        writesPerSecond: 20,
+        freshnessSeconds: 30,
+      },
     };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -77,6 +96,119 @@ const machine = (): Results['machine'] => {
   };
 };
 
+/** The native PostgreSQL 15 the search section loaded (its freshness runs on it too), once started. */
+let nativeSearch: NativePostgres | undefined;
+
+/**
+ * Commit → searchable under a steady write load (bench/search.ts `measureFreshness`): the local
+ * event pipeline (its stream poller every 250 ms, as Lambda polls a stream about four times a
+ * second) and the indexer, first on PGlite, then on native PostgreSQL holding the corpus.
+ */
+const runFreshness = async (
+  tenant: { clientId: string; headers: Record<string, string> },
+  dynamoEndpoint: string,
+  native: NativePostgres | undefined,
+) => {
+  const { startSqsLocal } = await import('../local/sqs-local');
+  const { startEventPipeline } = await import('../local/event-pipeline');
+  const { invoke } = await import('../local/invoke');
+  const { searchEngine, provideSearchEngine } = await import('../shared/search/engine');
+  const { hasApplied } = await import('../shared/search/positions');
+  const { measureFreshness } = await import('./search');
+  const sqs = await startSqsLocal({ queues: [{ name: 'bench.fifo', visibilityTimeoutSeconds: 5 }] });
+  const pipeline = await startEventPipeline({
+    dynamoEndpoint,
+    tableName: 'helpdesk-bench',
+    sqsEndpoint: sqs.endpoint,
+    queueUrl: sqs.queueUrl('bench.fifo'),
+    pollMs: 250,
+  });
+  const customer = (
+    await invoke('POST', '/customer/insert', {
+      headers: { ...tenant.headers, 'content-type': 'application/json' },
+      body: { name: 'Fresh Customer', email: 'fresh@example.com' },
+    })
+  ).body.id as string;
+  let n = 0;
+  const write = async () => {
+    const res = await invoke('POST', '/ticket/insert', {
+      headers: { ...tenant.headers, 'content-type': 'application/json' },
+      body: { subject: `fresh ticket ${n++}`, description: 'measured', openedBy: { id: customer } },
+    });
+    return String(res.headers['helpdesk-position']);
+  };
+  const out = [];
+  try {
+    const engines: [string, () => Promise<void>][] = [['PGlite', async () => undefined]];
+    if (native)
+      engines.push([
+        'native PostgreSQL 15 (holding the corpus)',
+        async () => provideSearchEngine(native.engine(4)),
+      ]);
+    for (const [name, use] of engines) {
+      await use();
+      const engine = await searchEngine();
+      out.push(
+        await measureFreshness(
+          name,
+          write,
+          (p) => hasApplied(engine, tenant.clientId, p),
+          plan.search.writesPerSecond,
+          plan.search.freshnessSeconds,
+        ),
+      );
+    }
+  } finally {
+    await pipeline.stop();
+    await sqs.stop();
+  }
+  return out;
+};
+
+/**
+ * Section 6, at scale (bench/search.ts): the corpus in native PostgreSQL 15, the five query shapes
+ * in its big tenant and a small one, the size per ticket, and indexing throughput there and on PGlite.
+ */
+const measureSearchScale = async (results: Omit<Results, 'goals'>): Promise<void> => {
+  const { startPostgres } = await import('./postgres');
+  const { migrate } = await import('../shared/search/schema');
+  const search = await import('./search');
+  process.env.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
+  log('Section 6: search at scale (native PostgreSQL 15)');
+  nativeSearch = await startPostgres();
+  const engine = nativeSearch.engine(2);
+  await migrate(engine);
+  const { total, tenants, big, queryRuns, indexed } = plan.search;
+  const { seconds, tenantIds } = await search.loadCorpus(engine, { total, tenants, big });
+  log(`  corpus of ${total} tickets loaded in ${Math.round(seconds)} s`);
+  const queries = await search.measureQueries(
+    engine,
+    tenantIds[0] as string,
+    tenantIds[1] as string,
+    queryRuns,
+  );
+  const bytesPerTicket = await search.bytesPerTicket(engine);
+  const indexing = [await search.measureIndexing(nativeSearch.engine(4), 'native PostgreSQL 15', indexed, 4)];
+  const { openPglite } = await import('../shared/search/pglite-engine');
+  const pglite = await openPglite();
+  await migrate(pglite);
+  indexing.push(await search.measureIndexing(pglite, 'PGlite', indexed, 4));
+  await pglite.close();
+  results.search = {
+    scale: {
+      engine: 'native PostgreSQL 15',
+      tickets: total,
+      tenants,
+      bigTenant: big,
+      loadSeconds: Math.round(seconds),
+      bytesPerTicket,
+      queries,
+    },
+    indexing,
+    freshness: [],
+  };
+};
+
 const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void> => {
   log('Starting DynamoDB Local (in memory)…');
   const dynamo = await startDynamoDbLocal();
@@ -97,6 +229,9 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
       BUCKET_NAME: 'helpdesk-bench',
     });
     for (const name of ['PUBLIC_BASE_URL', 'CURSOR_SECRET_ARN']) delete process.env[name];
+    // The search section may have read the configuration already: read it again, with the store.
+    (await import('../shared/config')).resetConfig();
+    (await import('../shared/store/dynamo')).resetDb();
     const client = localDynamoClient(dynamo.endpoint);
     const { ensureTable } = await import('../shared/store/create-table');
     await ensureTable(client, 'helpdesk-bench');
@@ -194,6 +329,10 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
       }
       results.memory = memory;
     }
+    if (runs('search') && results.search) {
+      log('Section 6: search freshness (commit → searchable) through the local pipeline');
+      results.search.freshness = await runFreshness(fx.tenant, dynamo.endpoint, nativeSearch);
+    }
   } finally {
     for (const cleanup of cleanups) cleanup();
     await dynamo.stop();
@@ -219,7 +358,13 @@ const main = async () => {
     results.coldStart = await runColdStart(plan.coldRuns);
     if (!args.includes('--keep-bundles')) rmSync(OUT_DIR, { recursive: true, force: true });
   }
-  if (runs('ops') || runs('pages') || runs('throughput')) await measureWithDynamo(results);
+  try {
+    if (runs('search')) await measureSearchScale(results);
+    if (runs('ops') || runs('pages') || runs('throughput') || runs('search'))
+      await measureWithDynamo(results);
+  } finally {
+    await nativeSearch?.stop();
+  }
 
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   results.machine.loadAverage.end = loadavg();

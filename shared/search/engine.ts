@@ -37,6 +37,14 @@ export const searchEngine = (): Promise<SqlEngine> => {
   return opened;
 };
 
+/**
+ * Uses `engine` as this process's index from now on (the benchmark's native PostgreSQL:
+ * bench/search.ts); the one it replaces is not closed.
+ */
+export const provideSearchEngine = (engine: SqlEngine): void => {
+  opened = Promise.resolve(engine);
+};
+
 /** Closes this process's index (the local server's stop, tests). */
 export const closeSearchEngine = async (): Promise<void> => {
   const engine = opened;
