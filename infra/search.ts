@@ -16,6 +16,7 @@ import {
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MIGRATIONS } from '../shared/search/schema';
+import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
 import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { ITERATOR_AGE_ALARM, STREAM_RETENTION, streamSource, workerQueueProps } from './stream-worker';
@@ -156,7 +157,7 @@ export class SearchIndex extends Construct {
           eventName: FilterRule.isEqual('MODIFY'),
           dynamodb: {
             NewImage: {
-              kind: { S: FilterRule.isEqual('erasure') },
+              [CASCADE_ATTRIBUTE]: { S: FilterRule.isEqual('erasure') },
               done: { BOOL: FilterRule.isEqual(true) },
             },
           },

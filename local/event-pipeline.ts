@@ -127,7 +127,7 @@ const isIndexed = (r: StreamRecord): boolean => {
     image?.type?.S !== undefined;
   const erasureDone =
     r.eventName === 'MODIFY' &&
-    image?.kind?.S === 'erasure' &&
+    image?.[CASCADE_ATTRIBUTE]?.S === 'erasure' &&
     image?.done?.BOOL === true &&
     r.dynamodb?.OldImage?.done?.BOOL !== true;
   return newEvent || erasureDone;

@@ -17,6 +17,7 @@ import type {
   RequestBody,
   Result,
   Schemas,
+  SearchOptions,
   SuccessBody,
   WriteOptions,
 } from './types.js';
@@ -138,11 +139,22 @@ export interface TicketResource {
     id: string,
     options?: CallOptions,
   ): Paged<RecordOf<PartPath<'documents'>>, PageOf<PartPath<'documents'>>>;
+  /**
+   * Every ticket matching `query` (the query language: `refund -shipping status:opened`), each as
+   * its detail with `highlights`, following `nextQuery` to the last match.
+   */
+  search(query: string, options?: SearchOptions): Paged<Schemas['TicketMatch'], PageOf<'/ticket/search'>>;
+}
+
+/** Customers: the record routes, and their search. */
+export interface CustomerResource extends RecordResource<'customer'> {
+  /** Every customer matching `query` (words, `created>…`, `updated<…`), with `highlights`. */
+  search(query: string, options?: SearchOptions): Paged<Schemas['CustomerMatch'], PageOf<'/customer/search'>>;
 }
 
 export interface HelpdeskClient {
   tickets: TicketResource;
-  customers: RecordResource<'customer'>;
+  customers: CustomerResource;
   agents: RecordResource<'agent'>;
   ticketTypes: RecordResource<'ticketType'>;
   ticketAreas: RecordResource<'ticketArea'>;
@@ -220,7 +232,12 @@ type LooseApi = Record<'GET' | 'POST' | 'PUT' | 'DELETE', LooseCall>;
 
 const result = <T>({ data, error, response }: FetchResult): Result<T> => {
   if (!response.ok) throw new HelpdeskError(response, error);
-  return { data: data as T, response, requestId: response.headers.get('x-request-id') ?? undefined };
+  return {
+    data: data as T,
+    response,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    position: response.headers.get('helpdesk-position') ?? undefined,
+  };
 };
 
 const headersOf = (
@@ -347,6 +364,21 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     );
   };
 
+  /** A search as every match, its options as the query's parameters and the position's header. */
+  const search = <R, P extends PageLike<R>>(
+    path: Path,
+    query: string,
+    options?: SearchOptions,
+  ): Paged<R, P> => {
+    const { sort, order, minPosition, ...call } = options ?? {};
+    return list<R, P>(
+      path,
+      undefined,
+      { query, ...(sort ? { sort } : {}), ...(order ? { order } : {}) },
+      minPosition ? { ...call, headers: { ...call.headers, 'Helpdesk-Min-Position': minPosition } } : call,
+    );
+  };
+
   const records = <P extends RecordPrefix>(prefix: P): RecordResource<P> =>
     ({
       list: (query, options) => list(`/${prefix}/list`, undefined, query, options),
@@ -369,11 +401,15 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     replies: (id, options) => list('/ticket/{id}/replies', id, undefined, options),
     notes: (id, options) => list('/ticket/{id}/notes', id, undefined, options),
     documents: (id, options) => list('/ticket/{id}/documents', id, undefined, options),
+    search: (query, options) => search('/ticket/search', query, options),
   };
 
   return {
     tickets,
-    customers: records('customer'),
+    customers: {
+      ...records('customer'),
+      search: (query, options) => search('/customer/search', query, options),
+    },
     agents: records('agent'),
     ticketTypes: records('ticketType'),
     ticketAreas: records('ticketArea'),

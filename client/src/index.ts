@@ -1,4 +1,5 @@
 export {
+  type CustomerResource,
   clientIdOf,
   createHelpdeskClient,
   type HelpdeskClient,
@@ -29,6 +30,7 @@ export type {
   RequestBody,
   Result,
   Schemas,
+  SearchOptions,
   SuccessBody,
   WriteOptions,
 } from './types.js';

@@ -39,6 +39,11 @@ export interface Result<T> {
   response: Response;
   /** `x-request-id`: quote it when reporting a problem. */
   requestId: string | undefined;
+  /**
+   * `Helpdesk-Position` of a write that changed the account's data: pass it as `minPosition` to a
+   * search that must see this change (read your writes).
+   */
+  position: string | undefined;
 }
 
 /** A read of one record, with its version to send back as `If-Match`. */
@@ -67,6 +72,15 @@ export interface CreateOptions extends CallOptions {
    * first outcome, never a second record.
    */
   idempotencyKey?: string;
+}
+
+/** How a search orders its matches, and the write it must see (`Helpdesk-Min-Position`). */
+export interface SearchOptions extends CallOptions {
+  /** `relevance` (the default with words), `created` or `updated` (the default for filters alone). */
+  sort?: 'relevance' | 'created' | 'updated';
+  order?: 'asc' | 'desc';
+  /** A write's `position`: the search waits (up to 5 s) until the index has applied it. */
+  minPosition?: string;
 }
 
 export interface WriteOptions extends CallOptions {

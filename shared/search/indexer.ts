@@ -1,3 +1,4 @@
+import { cascadeOf } from '../store/cascades';
 import { customerEntity } from '../store/entities/records';
 import type { Item } from '../store/entity';
 import { NotFound } from '../store/errors';
@@ -52,13 +53,12 @@ const EVENT_ATTRIBUTES = ['occurredAt', 'resourceId', 'type'] as const;
 const isEvent = (image: Item | undefined): image is Item =>
   image !== undefined && EVENT_ATTRIBUTES.every((a) => image[a] !== undefined);
 
-/** An erasure job that this record finished (not a dry run). */
-const finishedErasure = (r: ChangeRecord) =>
-  r.eventName === 'MODIFY' &&
-  r.newImage?.kind === 'erasure' &&
-  r.newImage.done === true &&
-  r.oldImage?.done !== true &&
-  r.newImage.dryRun !== true;
+/** The erasure job this record finished (not a dry run), else undefined. */
+const finishedErasure = (r: ChangeRecord) => {
+  if (r.eventName !== 'MODIFY' || r.newImage?.done !== true || r.oldImage?.done === true) return undefined;
+  const job = cascadeOf(r.newImage);
+  return job?.kind === 'erasure' && !job.dryRun ? job : undefined;
+};
 
 /** What a batch of stream records asks of the index, per tenant. */
 export const workOf = (records: readonly ChangeRecord[]): Map<string, TenantWork> => {
@@ -83,10 +83,13 @@ export const workOf = (records: readonly ChangeRecord[]): Map<string, TenantWork
       if (resource === 'ticket') w.tickets.add(id);
       else if (image.type === 'customer.erased') w.erased.push(id);
       else if (resource === 'customer') w.customers.add(id);
-    } else if (finishedErasure(r) && image) {
+    } else {
+      const job = finishedErasure(r);
+      if (!job || job.kind !== 'erasure') continue;
+      // What identified the customer is taken off the job as it finishes: its image before has it.
       const old = r.oldImage ?? {};
-      of(String(image.tenantId)).erasures.push({
-        customerId: String(image.customerId),
+      of(job.tenantId).erasures.push({
+        customerId: job.customerId,
         identifiers: Array.isArray(old.identifiers) ? old.identifiers.map(String) : [],
       });
     }

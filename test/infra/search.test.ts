@@ -162,7 +162,7 @@ describe('indexer', () => {
       },
       {
         eventName: ['MODIFY'],
-        dynamodb: { NewImage: { kind: { S: ['erasure'] }, done: { BOOL: [true] } } },
+        dynamodb: { NewImage: { cascade: { S: ['erasure'] }, done: { BOOL: [true] } } },
       },
     ]);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createHelpdeskClient } from '../../client/src';
+import { startServer } from '../../local/server';
 import { resetConfig } from '../../shared/config';
+import { createClient } from '../../shared/domain/new-client';
+import { eventually } from '../helpers/eventually';
 import { newSearcher, useSearchPipeline } from '../helpers/search-pipeline';
 
 /**
@@ -179,6 +183,57 @@ describe('ticket search', () => {
   });
 });
 
+describe('erasure and hostile text', () => {
+  it('forgets an erased customer at once, and indexes their anonymised tickets again once the erasure ran', async () => {
+    const s = await newSearcher();
+    const greta = (await s.write('POST', '/customer/insert', { name: 'Greta Kalm', email: 'greta@kalm.io' }))
+      .id;
+    const id = (
+      await s.write('POST', '/ticket/insert', {
+        subject: 'Greta Kalm wants a refund',
+        description: 'my flat in Lund',
+        openedBy: { id: greta },
+      })
+    ).id;
+    const ids = async (query: string) => idsOf(await s.searchAfterWrites('/ticket/search', query));
+    expect(await ids('greta')).toEqual([id]);
+    const job = await s.write('POST', `/customer/erase/${greta}`, { mode: 'anonymise' });
+    // Applied with the erasure's own change: nothing of hers is found any more, not even her ticket's words.
+    for (const word of ['greta', 'kalm.io', 'lund', 'refund']) expect(await ids(word), word).toEqual([]);
+    expect(idsOf(await s.searchAfterWrites('/customer/search', 'greta'))).toEqual([]);
+    await eventually(
+      'the erasure ran',
+      async () => (await s.api.get(job.statusUrl)).body.status === 'done',
+      20_000,
+    );
+    // Its end has the anonymised ticket indexed again, as the table holds it now.
+    await eventually(
+      'the anonymised ticket is found again',
+      async () => (await ids('refund')).includes(id),
+      10_000,
+    );
+    // Her name and address as the erasure took them out of the ticket, and its description, are gone.
+    expect((await s.api.get(`/ticket/${id}`)).body.subject).not.toContain('Greta');
+    for (const word of ['greta', 'kalm', 'kalm.io', 'lund']) expect(await ids(word), word).toEqual([]);
+  });
+
+  it('escapes the text around the highlights: only the marks are markup', async () => {
+    const s = await newSearcher();
+    const customer = (await s.write('POST', '/customer/insert', { name: 'Eve', email: 'eve@example.com' }))
+      .id;
+    await s.write('POST', '/ticket/insert', {
+      subject: '<img src=x onerror=alert(1)> invoice & "quotes"',
+      description: '</em><script>alert(2)</script> invoice',
+      openedBy: { id: customer },
+    });
+    const res = await s.searchAfterWrites('/ticket/search', 'invoice');
+    const { highlights } = res.body.ticket.records[0];
+    const all = [...highlights.subject, ...highlights.description].join(' ');
+    expect(all).toContain('<em>invoice</em>');
+    expect(all.replaceAll('<em>', '').replaceAll('</em>', '')).not.toMatch(/[<>"]/);
+  });
+});
+
 describe('customer search', () => {
   it('finds customers by name, address and details, with highlights', async () => {
     const s = await newSearcher();
@@ -195,5 +250,46 @@ describe('customer search', () => {
     expect(idsOf(res)).toEqual([a]);
     expect(res.body.customer.records[0].highlights.name).toEqual(['Lena <em>Fischer</em>']);
     expect(idsOf(await s.searchAfterWrites('/customer/search', 'gmbh'))).toEqual([a]);
+  });
+});
+
+describe('the TypeScript client', () => {
+  it('writes, then searches with the write position: every match, across pages, with highlights', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const { apiToken } = await createClient(
+        `search-client-${Math.random().toString(36).slice(2, 8)}`,
+        'standard',
+      );
+      const client = createHelpdeskClient({ baseUrl: server.url, apiToken });
+      const customer = await client.customers.insert({ name: 'Olga Lind', email: 'olga@lind.se' });
+      expect(customer.position).toMatch(/^\d{17}#/);
+      let last = customer.position;
+      for (let i = 0; i < 27; i++)
+        last = (
+          await client.tickets.insert({
+            subject: `Heater broken ${i}`,
+            description: 'cold',
+            openedBy: { id: customer.data.id },
+          })
+        ).position;
+      const found: string[] = [];
+      const pages = client.tickets
+        .search('heater', { minPosition: last, sort: 'created', order: 'asc' })
+        .pages();
+      for await (const page of pages) {
+        expect(page.totalRecords).toBe(27);
+        for (const t of page.records) {
+          found.push(t.subject);
+          expect(t.highlights.subject?.[0]).toMatch(/<em>Heater<\/em>/);
+        }
+      }
+      expect(found).toEqual(Array.from({ length: 27 }, (_, i) => `Heater broken ${i}`));
+      const people = [];
+      for await (const c of client.customers.search('lind', { minPosition: last })) people.push(c.name);
+      expect(people).toEqual(['Olga Lind']);
+    } finally {
+      await server.close();
+    }
   });
 });
