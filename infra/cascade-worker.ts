@@ -1,5 +1,5 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -16,7 +16,7 @@ import {
   workerQueueProps,
   writtenIn,
 } from './stream-worker';
-import { iteratorAge, visibleMessages, workerAlarm } from './worker-alarms';
+import { streamReaderAlarms } from './worker-alarms';
 
 export interface CascadeWorkerProps {
   /** The table: its stream carries the cascade items (shared/store/cascades.ts). */
@@ -116,26 +116,19 @@ export class CascadeWorker extends Construct {
       ]),
     );
 
-    const alarm = (name: string, metric: IMetric, threshold: number, description: string, atLeast = false) =>
-      this.alarms.push(workerAlarm(this, name, metric, threshold, description, atLeast));
-    alarm(
-      'FailuresAlarm',
-      visibleMessages(this.failures),
-      1,
-      `The cascade worker gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
-        "removals whose leftovers (a removed ticket's items and files, unreferenced photos, a revoked " +
-        "client's tokens) are not cleaned yet. Nothing is lost: each removal's cascade item is still in the " +
-        "table. Read the worker's logs for the cause (S3 or the table refusing), fix it, then run " +
-        '`helpdesk cascades drain` (docs/operations.md), which finishes every pending cascade.',
-      true,
-    );
-    alarm(
-      'IteratorAgeAlarm',
-      iteratorAge(this.fn),
-      ITERATOR_AGE_ALARM.toMilliseconds(),
-      `The cascade worker is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: a ` +
-        "cascade keeps failing (S3 or the table refusing its deletes) or the worker cannot keep up. Read its logs' " +
-        "'cascade not finished' lines and fix the cause while the records are in the stream (24 h).",
+    this.alarms.push(
+      ...streamReaderAlarms(this, this.fn, this.failures, {
+        failures:
+          `The cascade worker gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
+          "removals whose leftovers (a removed ticket's items and files, unreferenced photos, a revoked " +
+          "client's tokens) are not cleaned yet. Nothing is lost: each removal's cascade item is still in the " +
+          "table. Read the worker's logs for the cause (S3 or the table refusing), fix it, then run " +
+          '`helpdesk cascades drain` (docs/operations.md), which finishes every pending cascade.',
+        lag:
+          `The cascade worker is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: a ` +
+          "cascade keeps failing (S3 or the table refusing its deletes) or the worker cannot keep up. Read its logs' " +
+          "'cascade not finished' lines and fix the cause while the records are in the stream (24 h).",
+      }),
     );
   }
 }

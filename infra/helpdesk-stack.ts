@@ -248,6 +248,7 @@ export class HelpdeskStack extends Stack {
       logRetention: settings.logRetention,
       removalPolicy,
       deletionProtection: settings.deletionProtection,
+      maxCapacity: settings.searchMaxCapacity,
       environment: commonEnv,
     });
 

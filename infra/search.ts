@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CustomResource, Duration, Fn, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -20,7 +20,7 @@ import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
 import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { ITERATOR_AGE_ALARM, STREAM_RETENTION, streamSource, workerQueueProps } from './stream-worker';
-import { iteratorAge, visibleMessages, workerAlarm } from './worker-alarms';
+import { streamReaderAlarms } from './worker-alarms';
 
 export interface SearchIndexProps {
   /** The table: its stream carries the change feed's events the indexer applies. */
@@ -29,16 +29,14 @@ export interface SearchIndexProps {
   readonly removalPolicy: RemovalPolicy;
   readonly deletionProtection: boolean;
   readonly environment?: Record<string, string>;
-  /** The most Aurora capacity units the cluster may scale to (it pauses at 0 when idle). */
-  readonly maxCapacity?: number;
+  /** The most Aurora capacity units the cluster may scale to (the context's `searchMaxCapacity`); 0 when idle. */
+  readonly maxCapacity: number;
 }
 
 /** The database the index lives in. */
 export const SEARCH_DATABASE = 'helpdesk';
 /** Idle this long, the cluster pauses: an idle stage costs its storage only. */
 export const AUTO_PAUSE = Duration.minutes(10);
-/** A search of the largest tenants at peak (docs/performance.md, "Search"): 16 ACU = 32 GiB. */
-export const DEFAULT_MAX_ACU = 16;
 /** A batch of up to 100 events: each ticket's collection read, one statement per record. */
 export const INDEXER_TIMEOUT = Duration.minutes(2);
 
@@ -91,7 +89,7 @@ export class SearchIndex extends Construct {
       defaultDatabaseName: SEARCH_DATABASE,
       writer: ClusterInstance.serverlessV2('Writer', { autoMinorVersionUpgrade: true }),
       serverlessV2MinCapacity: 0,
-      serverlessV2MaxCapacity: props.maxCapacity ?? DEFAULT_MAX_ACU,
+      serverlessV2MaxCapacity: props.maxCapacity,
       serverlessV2AutoPauseDuration: AUTO_PAUSE,
       enableDataApi: true,
       storageEncrypted: true,
@@ -165,26 +163,20 @@ export class SearchIndex extends Construct {
       ]),
     );
 
-    const alarm = (name: string, metric: IMetric, threshold: number, description: string, atLeast = false) =>
-      this.alarms.push(workerAlarm(this, name, metric, threshold, description, atLeast));
-    alarm(
-      'FailuresAlarm',
-      visibleMessages(this.failures),
-      1,
-      `The search indexer gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
-        "searches miss those changes. Read the indexer's logs for the cause (the cluster or the table refusing), " +
-        'fix it, then run `helpdesk search reindex --tenant <id>` for the tenants named there, or without ' +
-        '--tenant for all (docs/operations.md, "Search").',
-      true,
-    );
-    alarm(
-      'IteratorAgeAlarm',
-      iteratorAge(this.indexer),
-      ITERATOR_AGE_ALARM.toMilliseconds(),
-      `The search indexer is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: ` +
-        'searches answer from an old index and `Helpdesk-Min-Position` searches answer 503. A batch keeps ' +
-        "failing (read the 'search index batch not applied' lines) or the cluster is at its capacity " +
-        "(the dashboard's ACU graph; raise searchMaxCapacity).",
+    // In the parent stack (`this`), as the other workers' are: see `alarms`.
+    this.alarms.push(
+      ...streamReaderAlarms(this, this.indexer, this.failures, {
+        failures:
+          `The search indexer gave up on stream records after retrying them for ${STREAM_RETENTION.toHours()} h: ` +
+          "searches miss those changes. Read the indexer's logs for the cause (the cluster or the table refusing), " +
+          'fix it, then run `helpdesk search reindex --tenant <id>` for the tenants named there, or without ' +
+          '--tenant for all (docs/operations.md, "Search").',
+        lag:
+          `The search indexer is more than ${ITERATOR_AGE_ALARM.toMinutes()} min behind the table's stream: ` +
+          'searches answer from an old index and `Helpdesk-Min-Position` searches answer 503. A batch keeps ' +
+          "failing (read the 'search index batch not applied' lines) or the cluster is at its capacity " +
+          "(the dashboard's ACU graph; raise the context's searchMaxCapacity).",
+      }),
     );
   }
 

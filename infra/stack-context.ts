@@ -55,6 +55,11 @@ export interface StackContext {
    * the account-concurrency alarm fires at 80 % of it (infra/monitoring.ts).
    */
   readonly accountConcurrencyLimit: number;
+  /**
+   * The most Aurora capacity units the search cluster scales to (`-c searchMaxCapacity=N`, 1 to
+   * 256, default 16): infra/search.ts. It pauses at 0 when idle whatever this is.
+   */
+  readonly searchMaxCapacity: number;
 }
 
 // Defaults keep data safe when a context key is missing: retain, protect, keep logs a month.
@@ -69,6 +74,7 @@ const DEFAULTS = {
   tracing: false,
   // Lambda's default concurrency quota per account and region.
   accountConcurrencyLimit: 1000,
+  searchMaxCapacity: 16,
 } as const;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
@@ -96,6 +102,12 @@ const readNumber = (node: Node, key: string, fallback: number): number => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) return fail(key, value, 'a positive integer');
   return n;
+};
+
+/** Aurora Serverless v2 scales to at most 256 ACU. */
+const readSearchCapacity = (node: Node): number => {
+  const acu = readNumber(node, 'searchMaxCapacity', DEFAULTS.searchMaxCapacity);
+  return acu <= 256 ? acu : fail('searchMaxCapacity', acu, 'at most 256 (ACU)');
 };
 
 const readStage = (node: Node): string => {
@@ -271,5 +283,6 @@ export const readStackContext = (node: Node): StackContext => {
     reservedConcurrency: readReservedConcurrency(node),
     alarmEmail: readEmail(node),
     accountConcurrencyLimit: readNumber(node, 'accountConcurrencyLimit', DEFAULTS.accountConcurrencyLimit),
+    searchMaxCapacity: readSearchCapacity(node),
   };
 };

@@ -3,6 +3,7 @@ import { Alarm, ComparisonOperator, type IMetric, Stats, TreatMissingData } from
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { ITERATOR_AGE_ALARM } from './stream-worker';
 
 /**
  * The alarms of the workers' pipelines (infra/webhook-pipeline.ts, infra/cascade-worker.ts): one
@@ -38,3 +39,18 @@ export const visibleMessages = (queue: IQueue): IMetric =>
 /** How far a stream reader is behind its stream. */
 export const iteratorAge = (fn: IFunction): IMetric =>
   fn.metric('IteratorAge', { period: WORKER_ALARM_PERIOD, statistic: Stats.MAXIMUM });
+
+/**
+ * A stream reader's two alarms (the cascade worker's, the search indexer's): records given up on
+ * after the stream's retention (its failures queue holds one), and reading further behind the
+ * stream than ITERATOR_AGE_ALARM. `notes` says what each means for that reader and what to do.
+ */
+export const streamReaderAlarms = (
+  scope: Construct,
+  reader: IFunction,
+  failures: IQueue,
+  notes: { failures: string; lag: string },
+): Alarm[] => [
+  workerAlarm(scope, 'FailuresAlarm', visibleMessages(failures), 1, notes.failures, true),
+  workerAlarm(scope, 'IteratorAgeAlarm', iteratorAge(reader), ITERATOR_AGE_ALARM.toMilliseconds(), notes.lag),
+];

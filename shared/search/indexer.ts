@@ -85,7 +85,7 @@ export const workOf = (records: readonly ChangeRecord[]): Map<string, TenantWork
       else if (resource === 'customer') w.customers.add(id);
     } else {
       const job = finishedErasure(r);
-      if (!job || job.kind !== 'erasure') continue;
+      if (job?.kind !== 'erasure') continue;
       // What identified the customer is taken off the job as it finishes: its image before has it.
       const old = r.oldImage ?? {};
       of(job.tenantId).erasures.push({

@@ -3,7 +3,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { buildHelpdeskStack } from '../../infra/app';
-import { AUTO_PAUSE, DEFAULT_MAX_ACU, migrationsHash, SEARCH_DATABASE } from '../../infra/search';
+import { AUTO_PAUSE, migrationsHash, SEARCH_DATABASE } from '../../infra/search';
+import { readStackContext } from '../../infra/stack-context';
 import { ITERATOR_AGE_ALARM } from '../../infra/stream-worker';
 import { routes } from '../../shared/routes';
 import { functionStatements } from './iam';
@@ -43,13 +44,21 @@ describe('search cluster', () => {
       BackupRetentionPeriod: 7,
       ServerlessV2ScalingConfiguration: {
         MinCapacity: 0,
-        MaxCapacity: DEFAULT_MAX_ACU,
+        MaxCapacity: 16,
         SecondsUntilAutoPause: AUTO_PAUSE.toSeconds(),
       },
     });
     const instances = ofType(nested.Resources, 'AWS::RDS::DBInstance');
     expect(instances).toHaveLength(1);
     expect(instances[0]?.[1].Properties.DBInstanceClass).toBe('db.serverless');
+  });
+
+  it("scales to the context's searchMaxCapacity (1 to 256 ACU)", () => {
+    const read = (context: Json) => () => readStackContext(new App({ context }).node).searchMaxCapacity;
+    expect(read({})()).toBe(16);
+    expect(read({ searchMaxCapacity: '64' })()).toBe(64);
+    for (const bad of [0, 257, '1.5', 'lots'])
+      expect(read({ searchMaxCapacity: bad })).toThrow(/searchMaxCapacity/);
   });
 
   it('lives in isolated subnets of two zones: no internet or NAT gateway, no literal zone', () => {
@@ -103,7 +112,8 @@ describe('who may run statements', () => {
       const fn = stack.functions.get(r.operationId);
       if (!fn) throw new Error(`no function for ${r.operationId}`);
       const statements = functionStatements(parent.Resources as never, inParent(fn));
-      const env = (parent.Resources[inParent(fn)]?.Properties.Environment as { Variables: Json }).Variables;
+      const props = parent.Resources[inParent(fn)]?.Properties as { Environment: { Variables: Json } };
+      const env = props.Environment.Variables;
       if (!r.search) {
         expect(dataApi(statements), r.operationId).toEqual([]);
         expect(env.SEARCH_CLUSTER_ARN, r.operationId).toBeUndefined();
