@@ -284,6 +284,8 @@ const searchReindex = async (
         `the local search index belongs to the running server (${dir}): stop it, then run search reindex`,
       );
     process.env.SEARCH_DATA_DIR ??= searchDataDir(dir);
+    // The store was opened first: read the configuration again, with the index's place.
+    (await import('../shared/config')).resetConfig();
   }
   const { parseRebuildPosition, rebuildTenant, tenantIds } = await import('../shared/search/rebuild');
   const { searchEngine, closeSearchEngine } = await import('../shared/search/engine');

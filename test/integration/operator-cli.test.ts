@@ -1,10 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { localDynamoClient } from '../../local/dynamodb-local';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { openPglite } from '../../shared/search/pglite-engine';
+import { runSearch } from '../../shared/search/search-reads';
+import { TICKETS } from '../../shared/search/searches';
 import { pendingCascades } from '../../shared/store/cascades';
 import { ensureTable } from '../../shared/store/create-table';
 import { db, tableName } from '../../shared/store/dynamo';
@@ -346,4 +352,45 @@ describe('operator CLI: cascades drain', () => {
       expect(res.stdout, args.join(' ')).toBe('');
     }
   }, 120_000);
+});
+
+describe('operator CLI: search reindex', () => {
+  it('rebuilds a tenant’s search index from the table, resumably; refuses the index of a running server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-search-cli-'));
+    try {
+      const { tenant, api, customer } = await tenantWithCustomer();
+      for (const subject of ['Lamp flickers', 'Lamp dead', 'Door squeaks'])
+        await api.create('/ticket/insert', { subject, description: 'd', openedBy: { id: customer } });
+      const env = { HELPDESK_DATA_DIR: dir };
+      const run = cliWith(env, 'search', 'reindex', '--tenant', tenant.clientId);
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout.trim())).toEqual({
+        tenantId: tenant.clientId,
+        customers: 1,
+        tickets: 3,
+        complete: true,
+      });
+      // The index it left in the data dir answers the searches.
+      const index = await openPglite(join(dir, 'search'));
+      try {
+        const page = await runSearch(index, TICKETS, tenant.clientId, { query: 'lamp', page: 1 });
+        expect(page.totalRecords).toBe(2);
+        const other = await runSearch(index, TICKETS, tenant.clientId, { query: 'ada', page: 1 });
+        expect(other.totalRecords).toBe(3);
+      } finally {
+        await index.close();
+      }
+      expect(cliWith(env, 'search', 'reindex', '--from', 'nonsense').status).toBe(2);
+      // While a server holds the data dir's index, another process may not open it.
+      writeFileSync(
+        join(dir, 'endpoint.json'),
+        JSON.stringify({ endpoint: 'http://127.0.0.1:9', pid: process.pid }),
+      );
+      const refused = cliWith(env, 'search', 'reindex', '--tenant', tenant.clientId);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/belongs to the running server/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
