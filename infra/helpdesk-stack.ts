@@ -245,6 +245,7 @@ export class HelpdeskStack extends Stack {
     // The region's search index: its cluster, schema and indexer (infra/search.ts).
     this.search = new SearchIndex(this, 'Search', {
       table,
+      replicaTableArns: regional?.replicaTableArns(this),
       logRetention: settings.logRetention,
       removalPolicy,
       deletionProtection: settings.deletionProtection,

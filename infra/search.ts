@@ -25,6 +25,8 @@ import { streamReaderAlarms } from './worker-alarms';
 export interface SearchIndexProps {
   /** The table: its stream carries the change feed's events the indexer applies. */
   readonly table: ITableV2;
+  /** Several regions: the other regions' replicas, where a tenant homed there is read (search/indexer.ts). */
+  readonly replicaTableArns?: readonly string[];
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly deletionProtection: boolean;
@@ -125,6 +127,7 @@ export class SearchIndex extends Construct {
     this.indexer = new ApiFunction(stack, 'IndexerFunction', {
       handlerFile: handlerOf('searchIndexer'),
       table: props.table,
+      ...(props.replicaTableArns ? { replicaTableArns: props.replicaTableArns } : {}),
       tableAccess: 'read',
       // A ticket's collection (Query) and a customer's record (GetItem), both consistent.
       dynamo: ['GetItem', 'Query'],

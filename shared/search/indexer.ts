@@ -5,6 +5,7 @@ import { NotFound } from '../store/errors';
 import { inParallel } from '../store/in-parallel';
 import { keys } from '../store/keys';
 import { getRecord } from '../store/record-reads';
+import { inRegion } from '../store/store-region';
 import { readCollection } from '../store/ticket-reads';
 import { type Conversation, customerDocument, ticketDocument } from './documents';
 import {
@@ -40,6 +41,12 @@ export interface ChangeRecord {
 
 interface TenantWork {
   positions: string[];
+  /**
+   * Several regions: where the tenant's latest event was written, its home then. Its records are
+   * read there (consistent on the replica where they committed): this region's replica may not
+   * have them yet when the event arrives, as a global table replicates each item on its own.
+   */
+  region?: string;
   tickets: Set<string>;
   customers: Set<string>;
   /** Customers erased, in the order of their events. */
@@ -78,6 +85,7 @@ export const workOf = (records: readonly ChangeRecord[]): Map<string, TenantWork
       if (tenantId === undefined) continue;
       const w = of(tenantId);
       w.positions.push(String(image.sk));
+      if (typeof image.region === 'string') w.region = image.region;
       const [resource] = String(image.type).split('.');
       const id = String(image.resourceId);
       if (resource === 'ticket') w.tickets.add(id);
@@ -144,5 +152,8 @@ const applyTenant = async (engine: SqlEngine, tenantId: string, w: TenantWork): 
 /** Applies a batch; throws when any of it failed (every step can be repeated: the stream hands the batch again). */
 export const applyChanges = async (engine: SqlEngine, records: readonly ChangeRecord[]): Promise<void> => {
   const work = workOf(records);
-  for (const [tenantId, w] of work) await applyTenant(engine, tenantId, w);
+  for (const [tenantId, w] of work)
+    await (w.region
+      ? inRegion(w.region, () => applyTenant(engine, tenantId, w))
+      : applyTenant(engine, tenantId, w));
 };

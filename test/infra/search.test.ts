@@ -2,7 +2,7 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { buildHelpdeskStack } from '../../infra/app';
+import { buildHelpdeskStack, buildHelpdeskStacks } from '../../infra/app';
 import { AUTO_PAUSE, migrationsHash, SEARCH_DATABASE } from '../../infra/search';
 import { readStackContext } from '../../infra/stack-context';
 import { ITERATOR_AGE_ALARM } from '../../infra/stream-worker';
@@ -198,5 +198,31 @@ describe('indexer', () => {
       Threshold: ITERATOR_AGE_ALARM.toMilliseconds(),
     });
     for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+  });
+});
+
+describe('several regions', () => {
+  it("gives each region's stack its own cluster and indexer, which may read the other regions' replicas (a tenant is read at its home)", () => {
+    const regional = buildHelpdeskStacks(
+      new App({
+        context: {
+          'aws:cdk:bundling-stacks': [],
+          removalPolicy: 'destroy',
+          deletionProtection: 'false',
+          regions: 'us-east-1,eu-west-1',
+        },
+      }),
+    );
+    expect(regional).toHaveLength(2);
+    for (const s of regional) {
+      const own = Template.fromStack(s.search.stack).toJSON() as { Resources: Record<string, Resource> };
+      expect(ofType(own.Resources, 'AWS::RDS::DBCluster'), s.stackName).toHaveLength(1);
+      const id = s.search.stack.getLogicalId(s.search.indexer.node.defaultChild as CfnElement);
+      const reads = functionStatements(own.Resources as never, id).filter((st) =>
+        [st.Action].flat().includes('dynamodb:Query'),
+      );
+      const other = s.stackName.endsWith('us-east-1') ? 'eu-west-1' : 'us-east-1';
+      expect(JSON.stringify(reads), s.stackName).toContain(`:dynamodb:${other}:`);
+    }
   });
 });
