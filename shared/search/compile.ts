@@ -9,9 +9,10 @@ import type { SqlValue } from './sql-engine';
  * configurations are in the text.
  *
  * Text is read in the row's own configuration (its customer's language: `english`, `italian`…
- * or `simple`): the condition is `tsv @@ <the text query read in every configuration, OR'd>`,
- * which the GIN index answers, and, exactly, the query read in the row's configuration. Words in
- * a configuration's stop list drop out of that configuration's query (as PostgreSQL's own parsers
+ * or `simple`): each text query is written once, read in every configuration by the CTE `q` (one
+ * row per configuration), and the condition is `tsv @@ <that query in every configuration, OR'd>`,
+ * which the GIN index answers, and, exactly, the query in the row's configuration. Words in a
+ * configuration's stop list drop out of that configuration's query (as PostgreSQL's own parsers
  * do); a query left with no words matches nothing in it.
  */
 export class SqlParams {
@@ -63,8 +64,8 @@ const isText = (node: QueryNode): boolean => {
   }
 };
 
-/** A text-only node as a tsquery expression in `config`, its words as parameters. */
-const tsquery = (node: QueryNode, config: string, p: SqlParams, words: Map<string, string>): string => {
+/** A text-only node as a tsquery expression in the configuration `c.config` (search/search-reads.ts `q`). */
+const tsquery = (node: QueryNode, p: SqlParams, words: Map<string, string>): string => {
   const param = (text: string) => {
     let placeholder = words.get(text);
     if (!placeholder) {
@@ -73,33 +74,51 @@ const tsquery = (node: QueryNode, config: string, p: SqlParams, words: Map<strin
     }
     return placeholder;
   };
-  const cfg = `'${config}'::regconfig`;
   switch (node.kind) {
     case 'word':
       return node.prefix
-        ? `to_tsquery(${cfg}, quote_literal(${param(node.text)}) || ':*')`
-        : `plainto_tsquery(${cfg}, ${param(node.text)})`;
+        ? `to_tsquery(c.config, quote_literal(${param(node.text)}) || ':*')`
+        : `plainto_tsquery(c.config, ${param(node.text)})`;
     case 'phrase':
-      return `phraseto_tsquery(${cfg}, ${param(node.text)})`;
+      return `phraseto_tsquery(c.config, ${param(node.text)})`;
     case 'and':
-      return `(${node.children.map((c) => tsquery(c, config, p, words)).join(' && ')})`;
+      return `(${node.children.map((c) => tsquery(c, p, words)).join(' && ')})`;
     case 'or':
-      return `(${node.children.map((c) => tsquery(c, config, p, words)).join(' || ')})`;
+      return `(${node.children.map((c) => tsquery(c, p, words)).join(' || ')})`;
     case 'not':
-      return `(!! ${tsquery(node.child, config, p, words)})`;
+      return `(!! ${tsquery(node.child, p, words)})`;
     default:
       throw new Error(`not a text node: ${node.kind}`);
   }
 };
 
-/** `node` read in each configuration: the per-configuration queries, CASE'd on the row's. */
-const byConfig = (node: QueryNode, p: SqlParams) => {
-  const words = new Map<string, string>();
-  const queries = SEARCH_CONFIGS.map((config) => [config, tsquery(node, config, p, words)] as const);
-  const any = queries.map(([, q]) => q).join(' || ');
-  const own = `CASE t.config ${queries.map(([c, q]) => `WHEN '${c}'::regconfig THEN ${q}`).join(' ')} END`;
-  return { any, own };
-};
+/**
+ * The text queries of one search: each text node's query as a column of the CTE `q`, one row per
+ * configuration (`c.config`), written once whatever the number of configurations.
+ */
+class TextQueries {
+  readonly columns: string[] = [];
+  readonly #words = new Map<string, string>();
+  constructor(private readonly p: SqlParams) {}
+
+  /** The column of `node`'s query in `q`. */
+  add(node: QueryNode): string {
+    const name = `q${this.columns.length + 1}`;
+    this.columns.push(`${tsquery(node, this.p, this.#words)} AS ${name}`);
+    return name;
+  }
+}
+
+/** Column `name` of `q` in the row `t`'s own configuration. */
+const own = (name: string) => `(SELECT q.${name} FROM q WHERE q.config = t.config)`;
+
+/**
+ * The query of column `name` in every configuration at once (OR'd, a configuration whose query
+ * lost every word to its stop list left out): a constant of the statement, which the GIN index
+ * answers; every row it finds is then checked in its own configuration.
+ */
+const any = (name: string) =>
+  `(SELECT coalesce(string_agg('(' || q.${name}::text || ')', ' | '), '')::tsquery FROM q WHERE q.${name}::text <> '')`;
 
 const column = (columns: FilterColumns, key: keyof FilterColumns, filter: string): string => {
   const name = columns[key];
@@ -107,19 +126,19 @@ const column = (columns: FilterColumns, key: keyof FilterColumns, filter: string
   return `t.${name}`;
 };
 
-const condition = (node: QueryNode, columns: FilterColumns, p: SqlParams): string => {
+const condition = (node: QueryNode, columns: FilterColumns, p: SqlParams, text: TextQueries): string => {
   if (isText(node)) {
-    const { any, own } = byConfig(node, p);
-    return `(t.tsv @@ (${any}) AND t.tsv @@ (${own}))`;
+    const name = text.add(node);
+    return `(t.tsv @@ ${any(name)} AND t.tsv @@ ${own(name)})`;
   }
   switch (node.kind) {
     case 'and':
-      return `(${node.children.map((c) => condition(c, columns, p)).join(' AND ')})`;
+      return `(${node.children.map((c) => condition(c, columns, p, text)).join(' AND ')})`;
     case 'or':
-      return `(${node.children.map((c) => condition(c, columns, p)).join(' OR ')})`;
+      return `(${node.children.map((c) => condition(c, columns, p, text)).join(' OR ')})`;
     case 'not':
       // A missing value is not the value: `-assignedTo:x` keeps unassigned tickets.
-      return `((${condition(node.child, columns, p)}) IS NOT TRUE)`;
+      return `((${condition(node.child, columns, p, text)}) IS NOT TRUE)`;
     case 'status':
       return `${column(columns, 'status', 'status')} = ${p.add(node.value)}`;
     case 'priority':
@@ -145,19 +164,29 @@ const positiveText = (node: QueryNode): QueryNode[] => {
 };
 
 export interface CompiledQuery {
+  /**
+   * The select list of the CTE `q` the statement must define over `(VALUES …) AS c(config)`
+   * (`SEARCH_CONFIGS`): each text query in each configuration. Empty: the query has no words.
+   */
+  text: string[];
   /** The condition on the row `t`. */
   where: string;
-  /** The row's ranking query (a tsquery expression), undefined when the query has no words. */
+  /** The row's ranking query (in its configuration), undefined when the query has no words. */
   rankQuery: string | undefined;
 }
 
+/** The configurations as the rows of `q` (their names are this code's, never a caller's). */
+export const CONFIG_ROWS = `(VALUES ${SEARCH_CONFIGS.map((c) => `('${c}'::regconfig)`).join(', ')}) AS c(config)`;
+
 export const compileQuery = (node: QueryNode, columns: FilterColumns, p: SqlParams): CompiledQuery => {
-  const where = condition(node, columns, p);
+  const text = new TextQueries(p);
+  const where = condition(node, columns, p, text);
   const positive = positiveText(node);
   const rankQuery =
     positive.length === 0
       ? undefined
-      : byConfig(positive.length === 1 ? (positive[0] as QueryNode) : { kind: 'or', children: positive }, p)
-          .own;
-  return { where, rankQuery };
+      : own(
+          text.add(positive.length === 1 ? (positive[0] as QueryNode) : { kind: 'or', children: positive }),
+        );
+  return { text: text.columns, where, rankQuery };
 };

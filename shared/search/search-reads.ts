@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor } from '../store/cursor';
 import { InvalidCursor, InvalidInput } from '../store/errors';
 import { type PageLink, RECORDS_PER_PAGE } from '../store/pages';
-import { compileQuery, type FilterColumns, SqlParams, UnsupportedFilter } from './compile';
+import { CONFIG_ROWS, compileQuery, type FilterColumns, SqlParams, UnsupportedFilter } from './compile';
 import { MARK_END, MARK_START } from './documents';
 import { parseQuery, QuerySyntaxError } from './query-language';
 import type { SqlEngine } from './sql-engine';
@@ -98,7 +98,7 @@ export const runSearch = async (
   request: SearchRequest,
 ): Promise<SearchPage> => {
   const p = new SqlParams([tenantId]);
-  const { where, rankQuery } = compiled(request.query, spec, p);
+  const { text, where, rankQuery } = compiled(request.query, spec, p);
   const sort: SearchSort = request.sort ?? (rankQuery ? 'relevance' : 'created');
   const descending = (request.order ?? 'desc') === 'desc';
   const binding = {
@@ -129,7 +129,8 @@ export const runSearch = async (
     )
     .join(', ');
   const rows = await engine.query<Record<string, unknown>>(
-    `WITH m AS MATERIALIZED (
+    `WITH ${text.length ? `q AS MATERIALIZED (SELECT c.config, ${text.join(', ')} FROM ${CONFIG_ROWS}),` : ''}
+     m AS MATERIALIZED (
        SELECT t.id, ${key} AS k FROM ${scoped(spec.table)} AS t WHERE ${where}
      )
      SELECT c.total, page.id, page.k::text AS k, ${headlines}
