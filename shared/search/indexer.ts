@@ -96,7 +96,9 @@ export const workOf = (records: readonly ChangeRecord[]): Map<string, TenantWork
       if (job?.kind !== 'erasure') continue;
       // What identified the customer is taken off the job as it finishes: its image before has it.
       const old = r.oldImage ?? {};
-      of(job.tenantId).erasures.push({
+      const w = of(job.tenantId);
+      if (job.region) w.region = job.region;
+      w.erasures.push({
         customerId: job.customerId,
         identifiers: Array.isArray(old.identifiers) ? old.identifiers.map(String) : [],
       });

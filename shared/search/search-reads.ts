@@ -78,8 +78,9 @@ const compiled = (query: string, spec: SearchTable, p: SqlParams) => {
         { path: 'query', message: error.message },
       ]);
     if (error instanceof UnsupportedFilter) {
-      const at = [...query].join('').indexOf(`${error.filter}:`);
-      const message = `${error.filter}: is not a filter of this search (at position ${[...query.slice(0, Math.max(0, at))].length + 1})`;
+      // Counted in characters (code points), as the parser's own positions are.
+      const at = Math.max(0, query.indexOf(`${error.filter}:`));
+      const message = `${error.filter}: is not a filter of this search (at position ${[...query.slice(0, at)].length + 1})`;
       throw new InvalidInput(`The query is not valid: ${message}.`, [{ path: 'query', message }]);
     }
     throw error;
