@@ -151,7 +151,10 @@ export const loadCorpus = async (
   await Promise.all([worker(), worker()]);
   log('  corpus: building its indexes');
   await Promise.all(indexes.map((index) => engine.query(index.definition)));
-  await engine.query('ANALYZE search_tickets');
+  // As autovacuum leaves a table in steady state: statistics, and the visibility map, which lets
+  // a count of matches skip the heap pages that hold no recent change.
+  log('  corpus: VACUUM ANALYZE');
+  await engine.query('VACUUM ANALYZE search_tickets');
   return { seconds: (performance.now() - started) / 1000, tenantIds };
 };
 
@@ -169,7 +172,7 @@ const shapes = (
     { shape: 'phrase', queries: list((k) => ({ query: `"${top(k)} ${top(k + 3)}"` })) },
     {
       shape: 'words + filters',
-      queries: list((k) => ({ query: `${common(k)} ${mid(k)} status:opened priority:1` })),
+      queries: list((k) => ({ query: `${common(k)} status:opened priority:1` })),
     },
     { shape: 'prefix', queries: list((k) => ({ query: `${rare(k).slice(0, 5)}*` })) },
     {
