@@ -40,6 +40,12 @@ export interface EventPipelineOptions {
   consumers?: number;
   /** Several regions: take only the events written in this one (the stack's filter does the same). */
   region?: string;
+  /**
+   * Feed the search index too (functions/search-indexer.ts): on unless asked. Tests of the other
+   * consumers turn it off: in AWS each consumer has its own functions, here they share one
+   * process and one DynamoDB Local, and the indexer's reads would weigh on what they measure.
+   */
+  search?: boolean;
 }
 
 /** How often trashed tickets past their retention are expired (DynamoDB's TTL in AWS). */
@@ -140,11 +146,14 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
   const open = () => openStreamReader({ endpoint: options.dynamoEndpoint, tableName: options.tableName });
   const reader = await open();
   const cascadeReader = await open();
-  const searchReader = await open();
-  const indexer = (await loadHandler('search-indexer')) as unknown as (
-    e: DynamoDBStreamEvent,
-    c: unknown,
-  ) => Promise<DynamoDBBatchResponse>;
+  const indexing = options.search ?? true;
+  const searchReader = indexing ? await open() : undefined;
+  const indexer = indexing
+    ? ((await loadHandler('search-indexer')) as unknown as (
+        e: DynamoDBStreamEvent,
+        c: unknown,
+      ) => Promise<DynamoDBBatchResponse>)
+    : undefined;
   const cascadeWorker = (await loadHandler('cascade-worker')) as unknown as (
     e: DynamoDBStreamEvent,
     c: unknown,
@@ -255,7 +264,9 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       cascadeReader,
       batchesFor('cascade-worker', (r) => isCascade(r, options.region), cascadeWorker),
     ),
-    pollStream('search', searchReader, batchesFor('search-indexer', isIndexed, indexer)),
+    ...(searchReader && indexer
+      ? [pollStream('search', searchReader, batchesFor('search-indexer', isIndexed, indexer))]
+      : []),
     ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume),
     expireLoop(),
   ];
@@ -265,7 +276,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       await Promise.allSettled(loops);
       reader.close();
       cascadeReader.close();
-      searchReader.close();
+      searchReader?.close();
       sqs.destroy();
     },
   };

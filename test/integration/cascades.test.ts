@@ -39,6 +39,8 @@ const startPipeline = () =>
     queueUrl: sqs.queueUrl(QUEUE),
     pollMs: 50,
     consumers: 1,
+    // Cascades alone: the search indexer is tested in search.test.ts.
+    search: false,
   });
 
 beforeAll(async () => {

@@ -47,6 +47,8 @@ beforeAll(async () => {
     queueUrl: sqs.queueUrl(QUEUE),
     pollMs: 50,
     consumers: 8,
+    // Webhooks alone: the search indexer is tested in search.test.ts.
+    search: false,
   });
   receiver = await startReceiver();
 });
