@@ -172,7 +172,7 @@ const shapes = (
     { shape: 'phrase', queries: list((k) => ({ query: `"${top(k)} ${top(k + 3)}"` })) },
     {
       shape: 'words + filters',
-      queries: list((k) => ({ query: `${common(k)} status:opened priority:1` })),
+      queries: list((k) => ({ query: `${common(k)} status:closed priority:1` })),
     },
     { shape: 'prefix', queries: list((k) => ({ query: `${rare(k).slice(0, 5)}*` })) },
     {
