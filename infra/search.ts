@@ -19,7 +19,13 @@ import { MIGRATIONS } from '../shared/search/schema';
 import { CASCADE_ATTRIBUTE } from '../shared/store/keys';
 import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
-import { ITERATOR_AGE_ALARM, STREAM_RETENTION, streamSource, workerQueueProps } from './stream-worker';
+import {
+  ITERATOR_AGE_ALARM,
+  newEvents,
+  STREAM_RETENTION,
+  streamSource,
+  workerQueueProps,
+} from './stream-worker';
 import { streamReaderAlarms } from './worker-alarms';
 
 export interface SearchIndexProps {
@@ -143,16 +149,7 @@ export class SearchIndex extends Construct {
     this.indexer.addEventSource(
       streamSource(props.table, this.failures, [
         // Every region's events: each region keeps a whole index.
-        FilterCriteria.filter({
-          eventName: FilterRule.isEqual('INSERT'),
-          dynamodb: {
-            NewImage: {
-              occurredAt: { N: FilterRule.exists() },
-              resourceId: { S: FilterRule.exists() },
-              type: { S: FilterRule.exists() },
-            },
-          },
-        }),
+        newEvents(),
         // An erasure finished: the tickets it rewrote are indexed again.
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('MODIFY'),

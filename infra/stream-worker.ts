@@ -1,6 +1,6 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, type DynamoEventSourceProps, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type IQueue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 
@@ -52,3 +52,20 @@ export const streamSource = (
 /** Several regions: a filter's image only of items written in `region` (none: every item). */
 export const writtenIn = (region: string | undefined) =>
   region ? { region: { S: FilterRule.isEqual(region) } } : {};
+
+/**
+ * The change feed's new event items (shared/store/events.ts), of `region` only when given: what
+ * the webhook fan-out and the search indexer read. `exists` matches leaves only, hence the
+ * DynamoDB type (N, S) under each attribute.
+ */
+export const newEvents = (region?: string) =>
+  FilterCriteria.filter({
+    eventName: FilterRule.isEqual('INSERT'),
+    dynamodb: {
+      NewImage: {
+        occurredAt: { N: FilterRule.exists() },
+        resourceId: { S: FilterRule.exists() },
+        ...writtenIn(region),
+      },
+    },
+  });

@@ -10,7 +10,7 @@ import { DeduplicationScope, FifoThroughputLimit, Queue } from 'aws-cdk-lib/aws-
 import { Construct } from 'constructs';
 import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
-import { ITERATOR_AGE_ALARM, streamSource, workerQueueProps, writtenIn } from './stream-worker';
+import { ITERATOR_AGE_ALARM, newEvents, streamSource, workerQueueProps, writtenIn } from './stream-worker';
 import { iteratorAge, visibleMessages, WORKER_ALARM_PERIOD, workerAlarm } from './worker-alarms';
 
 export interface WebhookPipelineProps {
@@ -149,16 +149,7 @@ export class WebhookPipeline extends Construct {
         // given up on after the stream's retention: its event is still in the table's feed
         // partition (30 days), from where the lost range can be fanned out again.
         [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: {
-              NewImage: {
-                occurredAt: { N: FilterRule.exists() },
-                resourceId: { S: FilterRule.exists() },
-                ...writtenIn(props.eventRegion),
-              },
-            },
-          }),
+          newEvents(props.eventRegion),
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
             dynamodb: {

@@ -127,10 +127,7 @@ const isCascade = (r: StreamRecord, region?: string): boolean => {
 const isIndexed = (r: StreamRecord): boolean => {
   const image = r.dynamodb?.NewImage;
   const newEvent =
-    r.eventName === 'INSERT' &&
-    image?.occurredAt?.N !== undefined &&
-    image?.resourceId?.S !== undefined &&
-    image?.type?.S !== undefined;
+    r.eventName === 'INSERT' && image?.occurredAt?.N !== undefined && image?.resourceId?.S !== undefined;
   const erasureDone =
     r.eventName === 'MODIFY' &&
     image?.[CASCADE_ATTRIBUTE]?.S === 'erasure' &&

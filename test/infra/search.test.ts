@@ -166,7 +166,6 @@ describe('indexer', () => {
           NewImage: {
             occurredAt: { N: [{ exists: true }] },
             resourceId: { S: [{ exists: true }] },
-            type: { S: [{ exists: true }] },
           },
         },
       },
