@@ -70,14 +70,18 @@ export const DEFAULT_CONSUMERS = 8;
 const isFannedOut = (r: StreamRecord, region?: string): boolean => {
   const image = r.dynamodb?.NewImage;
   if (region !== undefined && image?.region?.S !== region) return false;
-  const newEvent =
-    r.eventName === 'INSERT' && image?.occurredAt?.N !== undefined && image?.resourceId?.S !== undefined;
   const redelivery =
     (r.eventName === 'INSERT' || r.eventName === 'MODIFY') &&
     image?.redeliverOf?.S !== undefined &&
     image?.done?.BOOL === false;
-  return newEvent || redelivery;
+  return isNewEvent(r) || redelivery;
 };
+
+/** A new event item of the change feed (infra/stream-worker.ts `newEvents`). */
+const isNewEvent = (r: StreamRecord): boolean =>
+  r.eventName === 'INSERT' &&
+  r.dynamodb?.NewImage?.occurredAt?.N !== undefined &&
+  r.dynamodb?.NewImage?.resourceId?.S !== undefined;
 
 /** A stream record as Lambda hands it over (dates in seconds; a TTL delete names DynamoDB as who did it). */
 const lambdaRecord = (r: StreamRecord, streamArn: string): DynamoDBRecord => {
@@ -126,14 +130,12 @@ const isCascade = (r: StreamRecord, region?: string): boolean => {
  */
 const isIndexed = (r: StreamRecord): boolean => {
   const image = r.dynamodb?.NewImage;
-  const newEvent =
-    r.eventName === 'INSERT' && image?.occurredAt?.N !== undefined && image?.resourceId?.S !== undefined;
   const erasureDone =
     r.eventName === 'MODIFY' &&
     image?.[CASCADE_ATTRIBUTE]?.S === 'erasure' &&
     image?.done?.BOOL === true &&
     r.dynamodb?.OldImage?.done?.BOOL !== true;
-  return newEvent || erasureDone;
+  return isNewEvent(r) || erasureDone;
 };
 
 export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {

@@ -106,6 +106,15 @@ export const readTicketPage = (tenantId: string, query: Parameters<typeof listTi
 export const readTrashPage = (tenantId: string, query: { page: number; cursor?: string }) =>
   listTrash(tenantId, query, (tickets) => relatedOf(tickets));
 
+/**
+ * A head read for a page of details, with what its detail shows when the head read all of it (a
+ * ticket others were merged into reads theirs too: finished as the page reaches it).
+ */
+const withParts = (head: DetailHead | undefined) => {
+  const items = head && !head.ticket.merged?.length ? wholeDetailItems(head, DETAIL_LIMIT) : undefined;
+  return head && { head, parts: items && partsOf(items) };
+};
+
 /** A record of a page of details: its detail, read with the page or finished when the page reaches it. */
 export type DetailRecord = () => Promise<TicketDetail>;
 
@@ -119,11 +128,7 @@ export type DetailRecord = () => Promise<TicketDetail>;
  */
 export const readTicketDetailPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
   const page = await listTicketHeads(tenantId, query, (tickets) => relatedOf(tickets));
-  const heads = page.items.map((head) => {
-    // A ticket others were merged into reads theirs too: finished as the page reaches it.
-    const items = head && !head.ticket.merged?.length ? wholeDetailItems(head, DETAIL_LIMIT) : undefined;
-    return head && { head, parts: items && partsOf(items) };
-  });
+  const heads = page.items.map(withParts);
   const related = await readMore(
     tenantId,
     page.related,
@@ -146,10 +151,7 @@ export const readTicketDetails = async (
   ids: readonly string[],
 ): Promise<(DetailRecord | undefined)[]> => {
   const heads = (await Promise.all(ids.map((id) => readDetailHead(ticketKey(tenantId, id).pk)))).map(
-    (head) => {
-      const items = head && !head.ticket.merged?.length ? wholeDetailItems(head, DETAIL_LIMIT) : undefined;
-      return head && { head, parts: items && partsOf(items) };
-    },
+    withParts,
   );
   const wanted = heads.flatMap((h) =>
     h ? relatedOf([h.head.ticket], h.parts?.replies, h.parts?.notes) : [],
