@@ -5,15 +5,16 @@ import type { SqlValue } from './sql-engine';
 /**
  * A parsed query (search/query-language.ts) as SQL over one index table aliased `t`
  * (docs/search.md): the condition a row matches, and the text query that ranks and highlights
- * what matched. Every value travels as a parameter; only this code's own names and the fixed
- * configurations are in the text.
+ * what matched. Every value travels as a parameter; only this code's own names are in the text.
  *
  * Text is read in the row's own configuration (its customer's language: `english`, `italian`…
- * or `simple`): each text query is written once, read in every configuration by the CTE `q` (one
- * row per configuration), and the condition is `tsv @@ <that query in every configuration, OR'd>`,
- * which the GIN index answers, and, exactly, the query in the row's configuration. Words in a
- * configuration's stop list drop out of that configuration's query (as PostgreSQL's own parsers
- * do); a query left with no words matches nothing in it.
+ * or `simple`), among those its tenant uses (search_configs): with one, `tsv @@ <query>`; with
+ * several, `(config = 'english' AND tsv @@ <query in english>) OR …`. Each query is a constant of
+ * the statement, so the planner sees how common its words are (from the column's statistics) and
+ * the GIN index answers each arm; no configuration the tenant does not use is read (a prefix in
+ * one walks that configuration's lexemes only). Words in a configuration's stop list drop out of
+ * that configuration's query (as PostgreSQL's own parsers do); a query left with no words matches
+ * nothing in it.
  */
 export class SqlParams {
   readonly values: SqlValue[];
@@ -64,61 +65,69 @@ const isText = (node: QueryNode): boolean => {
   }
 };
 
-/** A text-only node as a tsquery expression in the configuration `c.config` (search/search-reads.ts `q`). */
-const tsquery = (node: QueryNode, p: SqlParams, words: Map<string, string>): string => {
-  const param = (text: string) => {
-    let placeholder = words.get(text);
-    if (!placeholder) {
-      placeholder = p.add(text);
-      words.set(text, placeholder);
-    }
-    return placeholder;
-  };
+/** A text-only node as a tsquery expression in the configuration `config` (one of SEARCH_CONFIGS). */
+const tsquery = (node: QueryNode, config: string, param: (text: string) => string): string => {
   switch (node.kind) {
     case 'word':
       return node.prefix
-        ? `to_tsquery(c.config, quote_literal(${param(node.text)}) || ':*')`
-        : `plainto_tsquery(c.config, ${param(node.text)})`;
+        ? `to_tsquery('${config}', quote_literal(${param(node.text)}) || ':*')`
+        : `plainto_tsquery('${config}', ${param(node.text)})`;
     case 'phrase':
-      return `phraseto_tsquery(c.config, ${param(node.text)})`;
+      return `phraseto_tsquery('${config}', ${param(node.text)})`;
     case 'and':
-      return `(${node.children.map((c) => tsquery(c, p, words)).join(' && ')})`;
+      return `(${node.children.map((c) => tsquery(c, config, param)).join(' && ')})`;
     case 'or':
-      return `(${node.children.map((c) => tsquery(c, p, words)).join(' || ')})`;
+      return `(${node.children.map((c) => tsquery(c, config, param)).join(' || ')})`;
     case 'not':
-      return `(!! ${tsquery(node.child, p, words)})`;
+      return `(!! ${tsquery(node.child, config, param)})`;
     default:
       throw new Error(`not a text node: ${node.kind}`);
   }
 };
 
 /**
- * The text queries of one search: each text node's query as a column of the CTE `q`, one row per
- * configuration (`c.config`), written once whatever the number of configurations.
+ * The text of one search in the configurations its tenant uses: each word a parameter once,
+ * whatever the number of configurations and of times it is used.
  */
 class TextQueries {
-  readonly columns: string[] = [];
   readonly #words = new Map<string, string>();
-  constructor(private readonly p: SqlParams) {}
+  constructor(
+    private readonly p: SqlParams,
+    private readonly configs: readonly string[],
+  ) {
+    for (const config of configs)
+      if (!(SEARCH_CONFIGS as readonly string[]).includes(config))
+        throw new Error(`not a search configuration: ${config}`);
+  }
 
-  /** The column of `node`'s query in `q`. */
-  add(node: QueryNode): string {
-    const name = `q${this.columns.length + 1}`;
-    this.columns.push(`${tsquery(node, this.p, this.#words)} AS ${name}`);
-    return name;
+  readonly #param = (text: string) => {
+    let placeholder = this.#words.get(text);
+    if (!placeholder) {
+      placeholder = this.p.add(text);
+      this.#words.set(text, placeholder);
+    }
+    return placeholder;
+  };
+
+  /** Whether row `t` matches `node` in its own configuration: the GIN index answers each arm. */
+  matches(node: QueryNode): string {
+    const arms = this.configs.map((config) =>
+      this.configs.length === 1
+        ? `t.tsv @@ ${tsquery(node, config, this.#param)}`
+        : `(t.config = '${config}'::regconfig AND t.tsv @@ ${tsquery(node, config, this.#param)})`,
+    );
+    return arms.length === 0 ? 'false' : `(${arms.join(' OR ')})`;
+  }
+
+  /** `node` as a tsquery in row `t`'s configuration. */
+  query(node: QueryNode): string {
+    const [only, ...more] = this.configs;
+    if (only === undefined) return "''::tsquery";
+    if (more.length === 0) return tsquery(node, only, this.#param);
+    const cases = this.configs.map((c) => `WHEN '${c}'::regconfig THEN ${tsquery(node, c, this.#param)}`);
+    return `(CASE t.config ${cases.join(' ')} END)`;
   }
 }
-
-/** Column `name` of `q` in the row `t`'s own configuration. */
-const own = (name: string) => `(SELECT q.${name} FROM q WHERE q.config = t.config)`;
-
-/**
- * The query of column `name` in every configuration at once (OR'd, a configuration whose query
- * lost every word to its stop list left out): a constant of the statement, which the GIN index
- * answers; every row it finds is then checked in its own configuration.
- */
-const any = (name: string) =>
-  `(SELECT coalesce(string_agg('(' || q.${name}::text || ')', ' | '), '')::tsquery FROM q WHERE q.${name}::text <> '')`;
 
 const column = (columns: FilterColumns, key: keyof FilterColumns, filter: string): string => {
   const name = columns[key];
@@ -127,10 +136,7 @@ const column = (columns: FilterColumns, key: keyof FilterColumns, filter: string
 };
 
 const condition = (node: QueryNode, columns: FilterColumns, p: SqlParams, text: TextQueries): string => {
-  if (isText(node)) {
-    const name = text.add(node);
-    return `(t.tsv @@ ${any(name)} AND t.tsv @@ ${own(name)})`;
-  }
+  if (isText(node)) return text.matches(node);
   switch (node.kind) {
     case 'and':
       return `(${node.children.map((c) => condition(c, columns, p, text)).join(' AND ')})`;
@@ -164,29 +170,28 @@ const positiveText = (node: QueryNode): QueryNode[] => {
 };
 
 export interface CompiledQuery {
-  /**
-   * The select list of the CTE `q` the statement must define over `(VALUES …) AS c(config)`
-   * (`SEARCH_CONFIGS`): each text query in each configuration. Empty: the query has no words.
-   */
-  text: string[];
   /** The condition on the row `t`. */
   where: string;
   /** The row's ranking query (in its configuration), undefined when the query has no words. */
   rankQuery: string | undefined;
 }
 
-/** The configurations as the rows of `q` (their names are this code's, never a caller's). */
-export const CONFIG_ROWS = `(VALUES ${SEARCH_CONFIGS.map((c) => `('${c}'::regconfig)`).join(', ')}) AS c(config)`;
-
-export const compileQuery = (node: QueryNode, columns: FilterColumns, p: SqlParams): CompiledQuery => {
-  const text = new TextQueries(p);
+/**
+ * `configs`: the text configurations the tenant's rows are in (search_configs; a superset is
+ * exact too, only slower). Rows in none of them match no words.
+ */
+export const compileQuery = (
+  node: QueryNode,
+  columns: FilterColumns,
+  p: SqlParams,
+  configs: readonly string[],
+): CompiledQuery => {
+  const text = new TextQueries(p, configs);
   const where = condition(node, columns, p, text);
   const positive = positiveText(node);
   const rankQuery =
     positive.length === 0
       ? undefined
-      : own(
-          text.add(positive.length === 1 ? (positive[0] as QueryNode) : { kind: 'or', children: positive }),
-        );
-  return { text: text.columns, where, rankQuery };
+      : text.query(positive.length === 1 ? (positive[0] as QueryNode) : { kind: 'or', children: positive });
+  return { where, rankQuery };
 };

@@ -27,6 +27,26 @@ const TICKET_COLUMNS = [
   'documents',
 ] as const;
 
+/**
+ * A statement's CTE that records the configuration of the row it writes (the CTE `customer`'s) as
+ * one its tenant uses (`search_configs`, read by every search); nothing when it is known already.
+ */
+const CONFIG_RECORDED = `recorded AS (
+       INSERT INTO search_configs (tenant_id, config) SELECT $1, config FROM customer
+       ON CONFLICT DO NOTHING
+     )`;
+
+/**
+ * The end of every statement that may change a tenant's rows: the change (the CTE `written`,
+ * a row for each row it changed) adds one to the tenant's generation (search_changes) in the same
+ * transaction. The count reads every row of `written` first, so each writer locks its index rows
+ * before the generation's (one order for every writer: no deadlock); a statement that changed
+ * nothing leaves the generation as it was.
+ */
+const GENERATION_BUMPED = `INSERT INTO search_changes AS g (tenant_id, generation)
+     SELECT $1, 1 FROM written HAVING count(*) > 0
+     ON CONFLICT (tenant_id) DO UPDATE SET generation = g.generation + 1`;
+
 const assignments = (columns: readonly string[]) => columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ');
 
 /**
@@ -35,14 +55,21 @@ const assignments = (columns: readonly string[]) => columns.map((c) => `${c} = E
  */
 export const upsertTicket = (engine: SqlEngine, tenantId: string, doc: TicketDocument) =>
   engine.query(
-    `INSERT INTO search_tickets AS t (tenant_id, id, config, customer, ${TICKET_COLUMNS.join(', ')})
-     SELECT $1, $2, coalesce(c.config, 'simple'::regconfig), c.ticket_text,
-       $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)), $7, $8, $9, $10, $11, $12, $13,
-       $14, $15, $16, $17, $18, $19
-     FROM (SELECT 1) AS one LEFT JOIN search_customers c ON c.tenant_id = $1 AND c.id = $7
-     ON CONFLICT (tenant_id, id) DO UPDATE SET
-       config = EXCLUDED.config, customer = EXCLUDED.customer, ${assignments(TICKET_COLUMNS)}
-     WHERE t.version <= EXCLUDED.version`,
+    `WITH customer AS (
+       SELECT coalesce(c.config, 'simple'::regconfig) AS config, c.ticket_text
+       FROM (SELECT 1) AS one LEFT JOIN search_customers c ON c.tenant_id = $1 AND c.id = $7
+     ), ${CONFIG_RECORDED}, written AS (
+       INSERT INTO search_tickets AS t (tenant_id, id, config, customer, ${TICKET_COLUMNS.join(', ')})
+       SELECT $1, $2, customer.config, customer.ticket_text,
+         $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)), $7, $8, $9, $10, $11, $12,
+         $13, $14, $15, $16, $17, $18, $19
+       FROM customer
+       ON CONFLICT (tenant_id, id) DO UPDATE SET
+         config = EXCLUDED.config, customer = EXCLUDED.customer, ${assignments(TICKET_COLUMNS)}
+       WHERE t.version <= EXCLUDED.version
+       RETURNING 1
+     )
+     ${GENERATION_BUMPED}`,
     [
       tenantId,
       doc.id,
@@ -68,7 +95,11 @@ export const upsertTicket = (engine: SqlEngine, tenantId: string, doc: TicketDoc
 
 /** A ticket no longer in the table (deleted, in the trash, purged). */
 export const removeTicket = (engine: SqlEngine, tenantId: string, id: string) =>
-  engine.query('DELETE FROM search_tickets WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+  engine.query(
+    `WITH written AS (DELETE FROM search_tickets WHERE tenant_id = $1 AND id = $2 RETURNING 1)
+     ${GENERATION_BUMPED}`,
+    [tenantId, id],
+  );
 
 const CUSTOMER_COLUMNS = [
   'version',
@@ -87,17 +118,20 @@ const CUSTOMER_COLUMNS = [
  */
 export const upsertCustomer = (engine: SqlEngine, tenantId: string, doc: CustomerDocument) =>
   engine.query(
-    `WITH saved AS (
+    `WITH customer AS (SELECT $4::regconfig AS config), ${CONFIG_RECORDED}, saved AS (
        INSERT INTO search_customers AS c (tenant_id, id, ${CUSTOMER_COLUMNS.join(', ')})
        VALUES ($1, $2, $3, $4::regconfig, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (tenant_id, id) DO UPDATE SET ${assignments(CUSTOMER_COLUMNS)}
        WHERE c.version <= EXCLUDED.version
        RETURNING config, ticket_text
-     )
-     UPDATE search_tickets t SET config = saved.config, customer = saved.ticket_text
-     FROM saved
-     WHERE t.tenant_id = $1 AND t.opened_by = $2
-       AND (t.config <> saved.config OR t.customer IS DISTINCT FROM saved.ticket_text)`,
+     ), tickets AS (
+       UPDATE search_tickets t SET config = saved.config, customer = saved.ticket_text
+       FROM saved
+       WHERE t.tenant_id = $1 AND t.opened_by = $2
+         AND (t.config <> saved.config OR t.customer IS DISTINCT FROM saved.ticket_text)
+       RETURNING 1
+     ), written AS (SELECT 1 FROM saved UNION ALL SELECT 1 FROM tickets)
+     ${GENERATION_BUMPED}`,
     [
       tenantId,
       doc.id,
@@ -115,9 +149,13 @@ export const upsertCustomer = (engine: SqlEngine, tenantId: string, doc: Custome
 /** A customer no longer in the table: their row, and their words on their tickets' rows. */
 export const removeCustomer = (engine: SqlEngine, tenantId: string, id: string) =>
   engine.query(
-    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id)
-     UPDATE search_tickets SET customer = NULL
-     WHERE tenant_id = $1 AND opened_by = $2 AND customer IS NOT NULL`,
+    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id),
+     tickets AS (
+       UPDATE search_tickets SET customer = NULL
+       WHERE tenant_id = $1 AND opened_by = $2 AND customer IS NOT NULL
+       RETURNING 1
+     ), written AS (SELECT 1 FROM gone UNION ALL SELECT 1 FROM tickets)
+     ${GENERATION_BUMPED}`,
     [tenantId, id],
   );
 
@@ -128,10 +166,14 @@ export const removeCustomer = (engine: SqlEngine, tenantId: string, id: string) 
  */
 export const forgetCustomer = (engine: SqlEngine, tenantId: string, id: string) =>
   engine.query(
-    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id)
-     UPDATE search_tickets SET subject = NULL, description = NULL, replies = NULL, notes = NULL,
-       documents = NULL, customer = NULL
-     WHERE tenant_id = $1 AND opened_by = $2`,
+    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id),
+     tickets AS (
+       UPDATE search_tickets SET subject = NULL, description = NULL, replies = NULL, notes = NULL,
+         documents = NULL, customer = NULL
+       WHERE tenant_id = $1 AND opened_by = $2
+       RETURNING 1
+     ), written AS (SELECT 1 FROM gone UNION ALL SELECT 1 FROM tickets)
+     ${GENERATION_BUMPED}`,
     [tenantId, id],
   );
 

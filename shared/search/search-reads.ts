@@ -1,8 +1,8 @@
 import { decodeCursor, encodeCursor } from '../store/cursor';
 import { InvalidCursor, InvalidInput } from '../store/errors';
 import { type PageLink, RECORDS_PER_PAGE } from '../store/pages';
-import { CONFIG_ROWS, compileQuery, type FilterColumns, SqlParams, UnsupportedFilter } from './compile';
-import { MARK_END, MARK_START } from './documents';
+import { compileQuery, type FilterColumns, SqlParams, UnsupportedFilter } from './compile';
+import { MARK_END, MARK_START, SEARCH_CONFIGS } from './documents';
 import { parseQuery, QuerySyntaxError } from './query-language';
 import type { SqlEngine } from './sql-engine';
 
@@ -69,9 +69,9 @@ export const snippetsOf = (headline: unknown): string[] => {
 };
 
 /** The query as SQL; a malformed query, or a filter the table does not have, is a 400 naming where. */
-const compiled = (query: string, spec: SearchTable, p: SqlParams) => {
+const compiled = (query: string, spec: SearchTable, p: SqlParams, configs: readonly string[]) => {
   try {
-    return compileQuery(parseQuery(query), spec.columns, p);
+    return compileQuery(parseQuery(query), spec.columns, p, configs);
   } catch (error) {
     if (error instanceof QuerySyntaxError)
       throw new InvalidInput(`The query is not valid: ${error.message}.`, [
@@ -89,7 +89,26 @@ const compiled = (query: string, spec: SearchTable, p: SqlParams) => {
 
 /** Throws the 400 a malformed query gets, before anything else is done for it. */
 export const checkQuery = (query: string, spec: SearchTable): void => {
-  compiled(query, spec, new SqlParams());
+  compiled(query, spec, new SqlParams(), ['simple']);
+};
+
+/**
+ * The configurations each tenant's rows are in, as this process last read them (search_configs,
+ * which only ever grows). A search is written for them and checks, in its own statement, that
+ * the tenant uses no other: if it does, the search read nothing and runs again with the new set.
+ */
+const knownConfigs = new Map<string, readonly string[]>();
+const KNOWN_TENANTS = 10_000;
+
+const readConfigs = async (engine: SqlEngine, tenantId: string): Promise<readonly string[]> => {
+  const rows = await engine.query<{ config: string }>(
+    `SELECT config::text AS config FROM ${scoped('search_configs')} AS c`,
+    [tenantId],
+  );
+  const configs = rows.map((r) => r.config);
+  if (knownConfigs.size >= KNOWN_TENANTS) knownConfigs.clear();
+  knownConfigs.set(tenantId, configs);
+  return configs;
 };
 
 export const runSearch = async (
@@ -98,8 +117,28 @@ export const runSearch = async (
   tenantId: string,
   request: SearchRequest,
 ): Promise<SearchPage> => {
+  let configs = knownConfigs.get(tenantId) ?? (await readConfigs(engine, tenantId));
+  // Each stale read means the set grew, and it has at most every configuration.
+  for (let attempt = 0; attempt <= SEARCH_CONFIGS.length; attempt++) {
+    const page = await searchIn(engine, spec, tenantId, request, configs);
+    if (page) return page;
+    configs = await readConfigs(engine, tenantId);
+  }
+  throw new Error(`the text configurations of tenant ${tenantId} keep changing`);
+};
+
+/** One page, or undefined when the tenant uses a configuration `configs` lacks (nothing was read). */
+const searchIn = async (
+  engine: SqlEngine,
+  spec: SearchTable,
+  tenantId: string,
+  request: SearchRequest,
+  configs: readonly string[],
+): Promise<SearchPage | undefined> => {
   const p = new SqlParams([tenantId]);
-  const { text, where, rankQuery } = compiled(request.query, spec, p);
+  const { where: matched, rankQuery } = compiled(request.query, spec, p, configs);
+  // Nothing is read unless the tenant uses no configuration but these.
+  const where = `(SELECT complete FROM known) AND ${matched}`;
   const sort: SearchSort = request.sort ?? (rankQuery ? 'relevance' : 'created');
   const descending = (request.order ?? 'desc') === 'desc';
   const binding = {
@@ -110,17 +149,12 @@ export const runSearch = async (
   const cursor = request.cursor ? await decodeCursor(request.cursor, binding) : undefined;
   if (cursor && cursor.p !== request.page)
     throw new InvalidCursor('The page parameter does not match the cursor.');
-  const [key, keyType] =
-    sort === 'relevance'
-      ? [rankQuery ? `ts_rank(t.tsv, ${rankQuery})` : '0::real', 'real']
-      : [`t.${spec.columns[sort]}`, 'bigint'];
+  const relevance = sort === 'relevance';
+  const key = relevance ? (rankQuery ? `ts_rank(t.tsv, ${rankQuery})` : '0::real') : `t.${spec.columns[sort]}`;
   // Reading back walks the other way, then the page is put back in order.
   const back = cursor?.d === 'p';
   const forward = descending !== back;
   const [cmp, dir] = forward ? ['<', 'DESC'] : ['>', 'ASC'];
-  const after = cursor
-    ? `WHERE (m.k, m.id) ${cmp} (${p.add(cursor.k[0])}::${keyType}, ${p.add(cursor.k[1])})`
-    : '';
   const offset = cursor ? '' : `OFFSET ${(request.page - 1) * RECORDS_PER_PAGE}`;
   const headlines = Object.entries(spec.highlights)
     .map(([field, col]) =>
@@ -129,22 +163,52 @@ export const runSearch = async (
         : `NULL AS "h_${field}"`,
     )
     .join(', ');
-  const rows = await engine.query<Record<string, unknown>>(
-    `WITH ${text.length ? `q AS MATERIALIZED (SELECT c.config, ${text.join(', ')} FROM ${CONFIG_ROWS}),` : ''}
-     m AS MATERIALIZED (
-       SELECT t.id, ${key} AS k FROM ${scoped(spec.table)} AS t WHERE ${where}
-     )
-     SELECT c.total, page.id, page.k::text AS k, ${headlines}
-     FROM (SELECT count(*)::int AS total FROM m) AS c
-     LEFT JOIN LATERAL (
-       SELECT m.id, m.k FROM m ${after} ORDER BY m.k ${dir}, m.id ${dir} LIMIT ${RECORDS_PER_PAGE + 1} ${offset}
-     ) AS page ON true
-     LEFT JOIN ${scoped(spec.table)} AS t ON t.id = page.id
-     ORDER BY page.k ${dir}, page.id ${dir}`,
+  const rows = `${scoped(spec.table)} AS t`;
+  const after = (k: string, id: string) =>
+    cursor
+      ? `(${k}, ${id}) ${cmp} (${p.add(cursor.k[0])}::${relevance ? 'real' : 'bigint'}, ${p.add(cursor.k[1])})`
+      : 'true';
+  // Ranked, every match is ranked once (`m`), then counted and cut. By a date, the count reads
+  // nothing but the matches' rows, and the page walks the date's index from the cursor's place when
+  // the planner finds that cheaper (a common word), or sorts the matches (a rare one).
+  const [matchesSql, countSql, pageSql] = relevance
+    ? [
+        `m AS MATERIALIZED (SELECT t.id, ${key} AS k FROM ${rows} WHERE ${where}),`,
+        'SELECT count(*)::int AS total FROM m',
+        `SELECT m.id, m.k FROM m WHERE ${after('m.k', 'm.id')}
+         ORDER BY m.k ${dir}, m.id ${dir} LIMIT ${RECORDS_PER_PAGE + 1} ${offset}`,
+      ]
+    : [
+        '',
+        `SELECT count(*)::int AS total FROM ${rows} WHERE ${where}`,
+        `SELECT t.id, ${key} AS k FROM ${rows} WHERE ${where} AND ${after(key, 't.id')}
+         ORDER BY ${key} ${dir}, t.id ${dir} LIMIT ${RECORDS_PER_PAGE + 1} ${offset}`,
+      ];
+  // A cursor carries the total its page counted, and the tenant's index generation then: while it
+  // is the same, no match came or went (search/index-writes.ts), and the total is not counted again.
+  const carried =
+    cursor?.c !== undefined && /^\d+$/.test(cursor.k[2])
+      ? `CASE WHEN (SELECT generation FROM known) = ${p.add(cursor.k[2])}::bigint THEN ${p.add(cursor.c)}::int
+         ELSE (${countSql}) END`
+      : `(${countSql})`;
+  const result = await engine.query<Record<string, unknown>>(
+    `WITH known AS MATERIALIZED (
+       SELECT NOT EXISTS (
+         SELECT 1 FROM ${scoped('search_configs')} AS c WHERE c.config::text <> ALL (ARRAY[${configs.map((c) => `'${c}'`).join(', ')}]::text[])
+       ) AS complete,
+       coalesce((SELECT g.generation FROM ${scoped('search_changes')} AS g), 0) AS generation
+     ),
+     ${matchesSql}
+     found AS (SELECT ${carried} AS total, page.id, page.k FROM (SELECT 1) AS one LEFT JOIN LATERAL (${pageSql}) AS page ON true)
+     SELECT known.complete, known.generation::text AS generation, found.total, found.id, found.k::text AS k, ${headlines}
+     FROM known, found LEFT JOIN ${rows} ON t.id = found.id
+     ORDER BY found.k ${dir}, found.id ${dir}`,
     p.values,
   );
-  const totalRecords = Number(rows[0]?.total ?? 0);
-  const found = rows.filter((r) => r.id !== null && r.id !== undefined);
+  if (result[0]?.complete !== true) return undefined;
+  const totalRecords = Number(result[0]?.total ?? 0);
+  const generation = String(result[0]?.generation ?? '');
+  const found = result.filter((r) => r.id !== null && r.id !== undefined);
   const more = found.length > RECORDS_PER_PAGE;
   const read = found.slice(0, RECORDS_PER_PAGE);
   const inOrder = back ? read.reverse() : read;
@@ -162,7 +226,10 @@ export const runSearch = async (
   const link = async (at: (typeof hits)[number], to: number, d: 'n' | 'p'): Promise<PageLink> =>
     to < 2
       ? { page: 1 }
-      : { page: to, cursor: await encodeCursor({ ...binding, p: to, d, k: [at.key, at.id, ''] }) };
+      : {
+          page: to,
+          cursor: await encodeCursor({ ...binding, p: to, d, k: [at.key, at.id, generation], c: totalRecords }),
+        };
   return {
     totalRecords,
     hits: hits.map(({ id, highlights }) => ({ id, highlights })),

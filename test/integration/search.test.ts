@@ -112,6 +112,38 @@ describe('ticket search', () => {
     expect(await ids('anastasia')).toEqual([id]);
   });
 
+  it("reads each ticket in its customer's language, one the tenant began to use after its last search too", async () => {
+    const s = await newSearcher();
+    const jane = (
+      await s.write('POST', '/customer/insert', { name: 'Jane', email: 'jane@example.com', language: 'en' })
+    ).id;
+    const english = (
+      await s.write('POST', '/ticket/insert', {
+        subject: 'Runs late',
+        description: 'pagamenti',
+        openedBy: { id: jane },
+      })
+    ).id;
+    const ids = async (query: string) => idsOf(await s.searchAfterWrites('/ticket/search', query));
+    // Searched while every row is in English: this process now knows the tenant's one configuration.
+    expect(await ids('running')).toEqual([english]);
+    expect(await ids('pagamento')).toEqual([]);
+    const lucia = (
+      await s.write('POST', '/customer/insert', { name: 'Lucia', email: 'lucia@example.it', language: 'it' })
+    ).id;
+    const italian = (
+      await s.write('POST', '/ticket/insert', {
+        subject: 'Pagamenti doppi',
+        description: 'd',
+        openedBy: { id: lucia },
+      })
+    ).id;
+    // Italian stems "pagamento" as "pagamenti": the new ticket is found in its language, and the
+    // English one, whose "pagamenti" English does not stem, is not.
+    expect(await ids('pagamento')).toEqual([italian]);
+    expect(await ids('running')).toEqual([english]);
+  });
+
   it('pages through every match with an exact total, and stays within its tenant', async () => {
     const s = await newSearcher();
     const other = await newSearcher();
