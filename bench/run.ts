@@ -176,8 +176,12 @@ const measureSearchScale = async (results: Omit<Results, 'goals'>): Promise<void
   process.env.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
   log('Section 6: search at scale (native PostgreSQL 15)');
   nativeSearch = await startPostgres();
+  // Migrated through a connection of its own: the sessions opened after it have the settings
+  // the migrations give the role (no JIT), as the Data API's have in AWS.
+  const migrating = nativeSearch.engine(1);
+  await migrate(migrating);
+  await migrating.close();
   const engine = nativeSearch.engine(2);
-  await migrate(engine);
   const { total, tenants, big, queryRuns, indexed } = plan.search;
   const { seconds, tenantIds } = await search.loadCorpus(engine, { total, tenants, big });
   log(`  corpus of ${total} tickets loaded in ${Math.round(seconds)} s`);

@@ -149,6 +149,12 @@ export const loadCorpus = async (
     }
   };
   await Promise.all([worker(), worker()]);
+  // What the indexer's writes record beside each row (search/index-writes.ts): the configuration.
+  await engine.query(
+    `INSERT INTO search_configs (tenant_id, config)
+     SELECT t, 'english' FROM jsonb_array_elements_text($1::jsonb) AS t ON CONFLICT DO NOTHING`,
+    [JSON.stringify(tenantIds)],
+  );
   log('  corpus: building its indexes');
   await Promise.all(indexes.map((index) => engine.query(index.definition)));
   // As autovacuum leaves a table in steady state: statistics, and the visibility map, which lets
@@ -161,7 +167,10 @@ export const loadCorpus = async (
 /** The five shapes, each with queries varied over the vocabulary so that no answer is a cached one. */
 const shapes = (
   n: number,
-): { shape: string; queries: { query: string; sort?: 'created'; page?: number }[] }[] => {
+): {
+  shape: string;
+  queries: { query: string; sort?: 'created'; page?: number; changed?: boolean }[];
+}[] => {
   const top = (k: number) => vocabularyWord(k % 10);
   const common = (k: number) => vocabularyWord(10 + (k % 40));
   const mid = (k: number) => vocabularyWord(200 + ((k * 37) % 400));
@@ -178,6 +187,12 @@ const shapes = (
     {
       shape: 'deep page (40, or the last) of a common word, by date',
       queries: list((k) => ({ query: top(k), sort: 'created', page: 40 })),
+    },
+    {
+      // The same, the tenant's index changed since the page before (a write: its generation
+      // moved), so the page counts every match again instead of carrying the total.
+      shape: 'deep page, the index changed since the page before',
+      queries: list((k) => ({ query: top(k), sort: 'created', page: 40, changed: true })),
     },
   ];
 };
@@ -211,6 +226,12 @@ export const measureQueries = async (
           const skip = await runSearch(engine, TICKETS, tenantId, { ...request, page: deepest - 1 });
           cursor = (await skip.links(skip.hits.length)).next ?? cursor;
         }
+        if (q.changed)
+          await engine.query(
+            `INSERT INTO search_changes AS g (tenant_id, generation) VALUES ($1, 1)
+             ON CONFLICT (tenant_id) DO UPDATE SET generation = g.generation + 1`,
+            [tenantId],
+          );
         const t0 = performance.now();
         const page = await runSearch(engine, TICKETS, tenantId, { ...request, ...cursor });
         times.push(performance.now() - t0);

@@ -10,7 +10,8 @@ import type { SqlEngine } from './sql-engine';
  * One page of a search (docs/search.md): the matches' ids in the page's order, the exact number of
  * matches, each match's highlights, and signed cursors to the neighbouring pages. One statement:
  * the matches (the tenant's rows only: every statement reads its table through `scoped`), their
- * count, the page after (or before) the cursor's place, and the snippets of the page's rows.
+ * count (or the total the cursor carries, while the tenant's index generation is the one it was
+ * counted at), the page after (or before) the cursor's place, and the snippets of the page's rows.
  *
  * Pages continue from the last (or first) row shown: its sort value and id, so a page never
  * repeats or skips a row that did not change while the reader paged (keyset paging; a row whose
@@ -150,7 +151,11 @@ const searchIn = async (
   if (cursor && cursor.p !== request.page)
     throw new InvalidCursor('The page parameter does not match the cursor.');
   const relevance = sort === 'relevance';
-  const key = relevance ? (rankQuery ? `ts_rank(t.tsv, ${rankQuery})` : '0::real') : `t.${spec.columns[sort]}`;
+  const key = relevance
+    ? rankQuery
+      ? `ts_rank(t.tsv, ${rankQuery})`
+      : '0::real'
+    : `t.${spec.columns[sort]}`;
   // Reading back walks the other way, then the page is put back in order.
   const back = cursor?.d === 'p';
   const forward = descending !== back;
@@ -228,7 +233,13 @@ const searchIn = async (
       ? { page: 1 }
       : {
           page: to,
-          cursor: await encodeCursor({ ...binding, p: to, d, k: [at.key, at.id, generation], c: totalRecords }),
+          cursor: await encodeCursor({
+            ...binding,
+            p: to,
+            d,
+            k: [at.key, at.id, generation],
+            c: totalRecords,
+          }),
         };
   return {
     totalRecords,

@@ -3,8 +3,8 @@ import type { TicketDocument } from '../../shared/search/documents';
 import { removeTicket, upsertTicket } from '../../shared/search/index-writes';
 import { openPglite } from '../../shared/search/pglite-engine';
 import { MIGRATIONS, migrate } from '../../shared/search/schema';
-import { TICKETS } from '../../shared/search/searches';
 import { runSearch } from '../../shared/search/search-reads';
+import { TICKETS } from '../../shared/search/searches';
 import type { SqlEngine } from '../../shared/search/sql-engine';
 
 /**
@@ -66,7 +66,7 @@ describe('search schema', () => {
     expect(await ids('t-en', 'pagamenti')).toEqual([]);
   });
 
-  it("a ticket whose customer is not indexed is found in the configuration it is stored in (simple)", async () => {
+  it('a ticket whose customer is not indexed is found in the configuration it is stored in (simple)', async () => {
     await migrate(engine);
     await upsertTicket(engine, 't', ticket('x', 'Printers jammed'));
     expect(await ids('t', 'printers')).toEqual(['x']);
@@ -75,7 +75,8 @@ describe('search schema', () => {
 
   it("a page after the first carries its total while the tenant's index is unchanged, and counts again once it changed", async () => {
     await migrate(engine);
-    for (let i = 0; i < 30; i++) await upsertTicket(engine, 't', { ...ticket(`r${i}`, 'Router down'), createdAt: i });
+    for (let i = 0; i < 30; i++)
+      await upsertTicket(engine, 't', { ...ticket(`r${i}`, 'Router down'), createdAt: i });
     const request = { query: 'router', sort: 'created' as const, page: 1 };
     const first = await runSearch(engine, TICKETS, 't', request);
     expect(first.totalRecords).toBe(30);
