@@ -77,7 +77,7 @@ export type Operation<R extends Route, T> =
 /** A retry answered with the stored answer of the request it repeats. */
 /** What a write does with after-commit work that failed: log it (a retry or sweep finishes it). */
 const logAfterFailed = (error: unknown): void =>
-  logger.warn('after-commit work failed; a retry or sweep finishes it', errorFields(error));
+  logger.warn('after-commit work failed; a retry or sweep finishes it', { error: errorFields(error) });
 
 const replayed = (stored: StoredAnswer): HttpResult =>
   json(stored.status, stored.body, {
