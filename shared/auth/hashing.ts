@@ -1,10 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Secrets and tokens are 256-bit random values, so a single SHA-256 is a sound at-rest hash
  * for them (no dictionary to attack); only hashes are stored, and every comparison is constant-time.
  */
-export const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+export const sha256 = (value: string): string => hash('sha256', value, 'hex');
 
 export const randomSecret = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 

@@ -1,6 +1,6 @@
 import { AwsClient } from 'aws4fetch';
 import { config } from '../config';
-import { deadlineSignal } from '../store/deadline';
+import { deadlineAbortSignal } from '../store/deadline';
 import { DeadlineExceeded } from '../store/errors';
 import { homeRegionOfRequest, listedFor } from '../store/store-region';
 import { contentDisposition, downloadMediaType } from './file-headers';
@@ -71,7 +71,7 @@ const s3Error = async (res: Response, what: string): Promise<Error> => {
  * the outage it is, not a bug: it surfaces like an SDK server fault (a 503 upstream).
  */
 const send = async (key: string | URL, what: string, init: RequestInit, missingIsFine = false) => {
-  const signal = deadlineSignal();
+  const signal = deadlineAbortSignal();
   if (signal?.aborted) throw new DeadlineExceeded();
   let res: Response;
   try {

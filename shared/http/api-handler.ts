@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
@@ -91,8 +90,8 @@ const POSITION_HEADER = 'helpdesk-position';
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:
  * tracing (when bundled in: observability/tracing.ts), the Lambda context and the request's keys
- * on every log line, metrics published once per invocation (observability/metrics.ts), header
- * normalisation, access log and request metrics, Bearer + clientId auth (then the tenant on the
+ * on every log line, metrics published once per invocation (observability/metrics.ts, where they
+ * are on), access log and request metrics, Bearer + clientId auth (then the tenant on the
  * log lines), the per-client rate limit, the request's compatibility profile (compat.ts), body
  * limits (bytes, then depth and members: json-limits.ts) and JSON parsing only on routes with a
  * body, well-formed Unicode in every string of the path, query and body, the Idempotency-Key on
@@ -104,6 +103,8 @@ const POSITION_HEADER = 'helpdesk-position';
  * (`IdempotentReplay`). An error of the operation that the profile answers itself (a missing
  * detail under `deskero`) becomes that answer; every other one a problem. A success of a route
  * that creates tickets, replies or notes is counted (observability/metrics.ts `recordCreated`).
+ * Header names arrive lower-case (API Gateway's payload 2.0 lower-cases them, and so does the local
+ * stand-in, local/event.ts): nothing normalises them again.
  */
 export const apiHandler = <Op extends OperationId, T = never>(
   operationId: Op,
@@ -120,7 +121,6 @@ export const apiHandler = <Op extends OperationId, T = never>(
     .use(tracing({ awsClients: () => (route.access === 'none' ? [] : [db()]) }))
     .use(logContext())
     .use(publishMetrics())
-    .use(httpHeaderNormalizer())
     .use(requestLog(operationId));
   // Rate windows are counted in the receiving region; from the home region on, the tenant's data.
   if (route.auth === 'bearer')

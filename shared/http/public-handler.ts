@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { publishMetrics } from '../observability/metrics';
@@ -25,8 +24,7 @@ export interface PublicRequest<R extends Route = Route> {
 
 /**
  * The house chain for a public route (`auth: 'none'`, `access: 'none'`): tracing when bundled
- * in, the Lambda context and request keys on log lines, metrics, header normalisation, access
- * log, well-formed Unicode in the path and query, the route's query schema, problem+json
+ * in, the Lambda context and request keys on log lines, metrics, access log, well-formed Unicode in the path and query, the route's query schema, problem+json
  * and the request id, as apiHandler does; no credentials, no rate limit, no body, nothing that
  * touches the store. Its own module so that a public function's bundle carries neither the AWS
  * SDK nor the auth code (apiHandler serves such a route the same way, at that weight).
@@ -44,7 +42,6 @@ export const publicHandler = <Op extends OperationId>(
     .use(tracing())
     .use(logContext())
     .use(publishMetrics())
-    .use(httpHeaderNormalizer())
     .use(requestLog(operationId))
     .use(wellFormedInput())
     .use(problemResponses())

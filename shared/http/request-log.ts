@@ -20,7 +20,7 @@ const appendRequestKeys = (event: APIGatewayProxyEventV2): void => {
 /**
  * One access-log line per request with chosen fields only (never headers, bodies or tokens), and
  * the request's metrics (observability/metrics.ts: Requests, Latency, Errors by route and problem
- * type), from the same measurement. Registered first after the header normaliser, so its
+ * type), from the same measurement. Registered right after the context and metrics, so its
  * after/onError hooks run last of the chain and see the final status. The line names its
  * request, route and tenant itself as well: the local server runs requests of one function
  * concurrently in one process, where the appended keys of one could land on another's line.

@@ -65,10 +65,14 @@ export type BusinessMetric = 'TicketsCreated' | 'Replies' | 'Notes';
  * cold-start metric. An invocation that recorded nothing publishes nothing: it never throws
  * (Powertools' `throwOnEmptyMetrics` stays off) nor warns.
  */
-export const publishMetrics = (): MiddlewareObj[] => [
-  logMetrics(metrics, { captureColdStartMetric: true, throwOnEmptyMetrics: false }) as MiddlewareObj,
-  logMetrics(problemMetrics, { throwOnEmptyMetrics: false }) as MiddlewareObj,
-];
+export const publishMetrics = (): MiddlewareObj[] =>
+  // Off (outside Lambda by default), a request has nothing to publish: no middleware runs.
+  metrics.recording
+    ? [
+        logMetrics(metrics, { captureColdStartMetric: true, throwOnEmptyMetrics: false }) as MiddlewareObj,
+        logMetrics(problemMetrics, { throwOnEmptyMetrics: false }) as MiddlewareObj,
+      ]
+    : [];
 
 /** The problem type as a dimension value: one of ours, or `other` (never the code as given). */
 export const problemDimension = (code: string): string =>

@@ -2,14 +2,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { withoutSdkLogging } from '../aws/sdk-logging';
 import { config } from '../config';
-import { deadlineSignal, noAnswer } from './deadline';
+import { type DeadlineSignal, deadlineSignal, noAnswer } from './deadline';
 import { DeadlineExceeded, OutcomeUnknown } from './errors';
 import { endpointOf, storeRegion } from './store-region';
 
 /** One DocumentClient per region (store-region.ts), created on first use. */
 const clients = new Map<string, DynamoDBDocumentClient>();
 
-type Send = (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+type Send = (command: unknown, options?: { abortSignal?: DeadlineSignal }) => Promise<unknown>;
 
 /**
  * Every call carries the request's deadline (store/deadline.ts): none starts after it, and one
