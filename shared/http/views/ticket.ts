@@ -25,6 +25,13 @@ import { TICKET_FIELDS } from './ticket-fields';
  */
 type RecordView<K extends keyof typeof RECORD_VIEWS> = ReturnType<(typeof RECORD_VIEWS)[K]>;
 
+/**
+ * Each record's view, made once per item read: a detail's replies and a page's tickets name the
+ * same few agents, customers and lookups again and again. Views are plain data, never changed
+ * once built (byte-budget.ts), so one object may stand in several places of a response.
+ */
+const viewOfItem = new WeakMap<Item, { baseUrl: string; view: unknown }>();
+
 const expand = <K extends keyof typeof RECORD_VIEWS>(
   related: Related,
   kind: K,
@@ -34,8 +41,15 @@ const expand = <K extends keyof typeof RECORD_VIEWS>(
   if (!id) return null;
   const item = related(kind, id);
   // A reply or note author may have been deleted since; tickets' own references cannot be.
-  const view = RECORD_VIEWS[kind] as unknown as (item: Item, baseUrl: string) => RecordView<K>;
-  return item ? view(item, baseUrl) : null;
+  if (!item) return null;
+  const known = viewOfItem.get(item);
+  if (known?.baseUrl === baseUrl) return known.view as RecordView<K>;
+  const view = (RECORD_VIEWS[kind] as unknown as (item: Item, baseUrl: string) => RecordView<K>)(
+    item,
+    baseUrl,
+  );
+  viewOfItem.set(item, { baseUrl, view });
+  return view;
 };
 
 /** Documents come without their bytes, with an address that downloads them. */
