@@ -9,11 +9,10 @@ import type { HttpResult } from './responses';
 /**
  * What identifies a request on every log line it writes (logger.ts): `requestId` (API Gateway's,
  * the `x-request-id` of the answer) and `routeKey`, appended as the request starts; `tenantId`
- * once authenticated (`tenantLogKey`). The logger's Lambda-context middleware clears them when
- * the invocation ends; they are also cleared here first, whatever an earlier invocation left.
+ * once authenticated (`tenantLogKey`). The logger's Lambda-context middleware (registered before
+ * this one) clears them as the invocation starts and when it ends.
  */
 const appendRequestKeys = (event: APIGatewayProxyEventV2): void => {
-  logger.resetKeys();
   logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.requestContext.routeKey });
 };
 

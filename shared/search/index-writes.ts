@@ -146,18 +146,20 @@ export const upsertCustomer = (engine: SqlEngine, tenantId: string, doc: Custome
     ],
   );
 
+/**
+ * Customer $2's row leaves the index, and the rows of the tickets they opened (those `which` also
+ * picks) are SET as `set` says, in one statement that moves the tenant's generation.
+ */
+const customerGone = (set: string, which = 'true') => `WITH gone AS (
+       DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id
+     ), tickets AS (
+       UPDATE search_tickets SET ${set} WHERE tenant_id = $1 AND opened_by = $2 AND ${which} RETURNING 1
+     ), written AS (SELECT 1 FROM gone UNION ALL SELECT 1 FROM tickets)
+     ${GENERATION_BUMPED}`;
+
 /** A customer no longer in the table: their row, and their words on their tickets' rows. */
 export const removeCustomer = (engine: SqlEngine, tenantId: string, id: string) =>
-  engine.query(
-    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id),
-     tickets AS (
-       UPDATE search_tickets SET customer = NULL
-       WHERE tenant_id = $1 AND opened_by = $2 AND customer IS NOT NULL
-       RETURNING 1
-     ), written AS (SELECT 1 FROM gone UNION ALL SELECT 1 FROM tickets)
-     ${GENERATION_BUMPED}`,
-    [tenantId, id],
-  );
+  engine.query(customerGone('customer = NULL', 'customer IS NOT NULL'), [tenantId, id]);
 
 /**
  * An erased customer (`customer.erased`): their row goes, and every text of the tickets they
@@ -166,14 +168,9 @@ export const removeCustomer = (engine: SqlEngine, tenantId: string, id: string) 
  */
 export const forgetCustomer = (engine: SqlEngine, tenantId: string, id: string) =>
   engine.query(
-    `WITH gone AS (DELETE FROM search_customers WHERE tenant_id = $1 AND id = $2 RETURNING id),
-     tickets AS (
-       UPDATE search_tickets SET subject = NULL, description = NULL, replies = NULL, notes = NULL,
-         documents = NULL, customer = NULL
-       WHERE tenant_id = $1 AND opened_by = $2
-       RETURNING 1
-     ), written AS (SELECT 1 FROM gone UNION ALL SELECT 1 FROM tickets)
-     ${GENERATION_BUMPED}`,
+    customerGone(
+      'subject = NULL, description = NULL, replies = NULL, notes = NULL, documents = NULL, customer = NULL',
+    ),
     [tenantId, id],
   );
 

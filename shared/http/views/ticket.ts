@@ -28,9 +28,10 @@ type RecordView<K extends keyof typeof RECORD_VIEWS> = ReturnType<(typeof RECORD
 /**
  * Each record's view, made once per item read: a detail's replies and a page's tickets name the
  * same few agents, customers and lookups again and again. Views are plain data, never changed
- * once built (byte-budget.ts), so one object may stand in several places of a response.
+ * once built (byte-budget.ts), so one object may stand in several places of a response. Items
+ * are read per request, so a view's base URL is always its request's.
  */
-const viewOfItem = new WeakMap<Item, { baseUrl: string; view: unknown }>();
+const viewOfItem = new WeakMap<Item, unknown>();
 
 const expand = <K extends keyof typeof RECORD_VIEWS>(
   related: Related,
@@ -43,12 +44,12 @@ const expand = <K extends keyof typeof RECORD_VIEWS>(
   // A reply or note author may have been deleted since; tickets' own references cannot be.
   if (!item) return null;
   const known = viewOfItem.get(item);
-  if (known?.baseUrl === baseUrl) return known.view as RecordView<K>;
+  if (known) return known as RecordView<K>;
   const view = (RECORD_VIEWS[kind] as unknown as (item: Item, baseUrl: string) => RecordView<K>)(
     item,
     baseUrl,
   );
-  viewOfItem.set(item, { baseUrl, view });
+  viewOfItem.set(item, view);
   return view;
 };
 
