@@ -1,7 +1,8 @@
 import { deleteTicket } from '../shared/domain/tickets';
 import { apiHandler } from '../shared/http/api-handler';
-import { json } from '../shared/http/responses';
 
-export const handler = apiHandler('ticketDelete', async ({ params, write }) =>
-  json(200, { id: await deleteTicket(write, params.id) }),
-);
+/** `DELETE /ticket/delete/{id}` answers the ticket's id. */
+export const handler = apiHandler('ticketDelete', {
+  write: ({ params, write }) => deleteTicket(write, params.id),
+  answer: (id) => ({ id }),
+});

@@ -51,7 +51,7 @@ import { searchInputs } from './store/search-targets';
  * - `request`: schemas of the path parameters, the query and the JSON body (routes without a
  *   body schema never parse a body: Deskero clients send `Content-Type` on DELETE with none).
  * - `maxBodyBytes`: body limit (413 beyond); 1 MiB unless the route carries files.
- * - `idempotent`: creates something and honours `Idempotency-Key`.
+ * - `idempotent`: honours `Idempotency-Key` (every write but an insert that answers a secret).
  * - `responses`: the success status with what it carries, other success answers if any
  *   (`also`, e.g. `[204, 'empty']`), and the problem statuses it may answer. The OpenAPI
  *   document is generated from them, and the integration tests hold every response to it:
@@ -285,8 +285,9 @@ const crud = <const P extends string, const F extends string, const W extends st
       auth: 'bearer',
       dynamo: schemas.writes?.update ?? DB.write,
       ...(files ? { blobs: files.blobs, maxBodyBytes: files.maxBodyBytes } : {}),
+      idempotent: true,
       request: { params: id, query: noQuery, body: schemas.update },
-      responses: { success: [200, 'id'], problems: WRITE },
+      responses: { success: [200, 'id'], problems: [...WRITE, 422] },
     },
     {
       operationId: `${prefix}Delete`,
@@ -297,8 +298,9 @@ const crud = <const P extends string, const F extends string, const W extends st
       access: 'write',
       auth: 'bearer',
       dynamo: schemas.writes?.delete ?? DB.write,
+      idempotent: true,
       request: { params: id, query: noQuery },
-      responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
+      responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, 422, UNKNOWN_OUTCOME] },
     },
   ] as const;
 
@@ -465,8 +467,9 @@ const ROUTES = [
     dynamo: [...DB.write, ...DB.uncountedReference],
     blobs: ATTACHING,
     maxBodyBytes: FILE_BODY,
+    idempotent: true,
     request: { params: id, query: noQuery, body: ticketUpdate },
-    responses: { success: [200, 'id'], problems: WRITE },
+    responses: { success: [200, 'id'], problems: [...WRITE, 422] },
   },
   {
     operationId: 'ticketDelete',
@@ -479,8 +482,9 @@ const ROUTES = [
     // One transaction: the ticket and what counts it go, its trashed-ticket item comes (or, with
     // a retention of 0 days, its cascade item: the cascade worker removes the rest).
     dynamo: DB.write,
+    idempotent: true,
     request: { params: id, query: noQuery },
-    responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, UNKNOWN_OUTCOME] },
+    responses: { success: [200, 'id'], problems: [...COMMON, 404, 409, 412, 422, UNKNOWN_OUTCOME] },
   },
   {
     operationId: 'ticketTrashList',

@@ -2,7 +2,6 @@ import { deleteRecord, insertRecord, type RecordResource, updateRecord } from '.
 import type { OperationId } from '../routes';
 import type { BaseRecord } from '../store/entities/records';
 import { apiHandler } from './api-handler';
-import { json } from './responses';
 
 /**
  * The writes every record resource has (customers, agents, lookups, webhooks), built once: each
@@ -22,14 +21,17 @@ export const updateHandler = <T extends BaseRecord, I>(
   operationId: OperationId & `${string}Update`,
   resource: RecordResource<T, I>,
 ) =>
-  apiHandler(operationId, async ({ params, body, write }) =>
-    json(200, { id: await updateRecord(resource, write, (params as { id: string }).id, body as I) }),
-  );
+  apiHandler(operationId, {
+    write: ({ params, body, write }) =>
+      updateRecord(resource, write, (params as { id: string }).id, body as I),
+    answer: (id) => ({ id }),
+  });
 
 export const deleteHandler = <T extends BaseRecord, I>(
   operationId: OperationId & `${string}Delete`,
   resource: RecordResource<T, I>,
 ) =>
-  apiHandler(operationId, async ({ params, write }) =>
-    json(200, { id: await deleteRecord(resource, write, (params as { id: string }).id) }),
-  );
+  apiHandler(operationId, {
+    write: ({ params, write }) => deleteRecord(resource, write, (params as { id: string }).id),
+    answer: (id) => ({ id }),
+  });

@@ -146,6 +146,44 @@ describe('Idempotency-Key', () => {
     expect((await api.get('/customer/list')).body.customer.totalRecords).toBe(1);
   });
 
+  it('replays an update after the record changed again, and never applies it twice', async () => {
+    const first = await withKey('PUT', `/customer/update/${customer}`, 'u', { company: 'A' });
+    expect(first.status).toBe(200);
+    await api.put(`/customer/update/${customer}`, { company: 'B' });
+    const retry = await withKey('PUT', `/customer/update/${customer}`, 'u', { company: 'A' });
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect((await api.get(`/customer/${customer}`)).body.company).toBe('B');
+
+    const id = await api.create('/ticket/insert', ticket());
+    const t = await withKey('PUT', `/ticket/update/${id}`, 'tu', { subject: 'once' });
+    await api.put(`/ticket/update/${id}`, { subject: 'twice' });
+    const again = await withKey('PUT', `/ticket/update/${id}`, 'tu', { subject: 'once' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(t.body);
+    expect((await api.get(`/ticket/${id}`)).body.subject).toBe('twice');
+    // The same key for another change of the same record is a mistake, not a retry.
+    const reused = await withKey('PUT', `/ticket/update/${id}`, 'tu', { subject: 'other' });
+    expect(reused.status).toBe(422);
+  });
+
+  it('replays a delete: the retry answers what the delete answered, not 404', async () => {
+    const id = await api.create('/ticket/insert', ticket());
+    const first = await withKey('DELETE', `/ticket/delete/${id}`, 'd', undefined);
+    expect(first.status).toBe(200);
+    const retry = await withKey('DELETE', `/ticket/delete/${id}`, 'd', undefined);
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const agent = await api.create('/agent/insert', { name: 'A', email: 'a@example.com' });
+    expect((await withKey('DELETE', `/agent/delete/${agent}`, 'da', undefined)).status).toBe(200);
+    const again = await withKey('DELETE', `/agent/delete/${agent}`, 'da', undefined);
+    expect([again.status, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    // Without a key a repeated delete finds nothing to delete.
+    expect((await api.del(`/agent/delete/${agent}`)).status).toBe(404);
+  });
+
   it('lets 10 concurrent requests with one key create exactly one record', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => withKey('POST', '/ticket/insert', 'race', ticket())),
