@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { agentInsert, agentUpdate } from './schemas/agent';
+import { bulkInput, RECORD_BULK_OPS, TICKET_BULK_OPS } from './schemas/bulk';
 import { customerInsert, customerUpdate, eraseInput } from './schemas/customer';
 import { mediaType } from './schemas/documents';
 import { eventListQuery } from './schemas/events';
@@ -84,6 +85,7 @@ export type ResponseBody =
   | 'script'
   | 'feed'
   | 'secret'
+  | 'bulk'
   | `view:${string}`
   | `page:${string}`;
 
@@ -587,6 +589,22 @@ const ROUTES = [
     responses: { success: [200, 'id'], problems: [...WRITE, 422] },
   },
   {
+    operationId: 'ticketBulk',
+    summary:
+      'Change many tickets in one call: up to 100 inserts, updates, deletes, replies and notes, each run as its own route would and answered with its own outcome',
+    method: 'POST',
+    path: '/ticket/bulk',
+    handler: 'ticket-bulk',
+    access: 'write',
+    auth: 'bearer',
+    // What its operations' routes do (ticketInsert, ticketUpdate, ticketDelete, ticketReply, ticketAddNote).
+    dynamo: [...DB.write, ...DB.uncountedReference],
+    blobs: ATTACHING,
+    maxBodyBytes: FILE_BODY,
+    request: { query: noQuery, body: bulkInput(TICKET_BULK_OPS) },
+    responses: { success: [200, 'bulk'], problems: [...COMMON, 413, 415] },
+  },
+  {
     operationId: 'ticketAttachment',
     summary: 'Download an attached document (302 to a short-lived address)',
     method: 'GET',
@@ -662,6 +680,22 @@ const ROUTES = [
       maxBodyBytes: PHOTO_BODY,
     },
   ),
+  {
+    operationId: 'customerBulk',
+    summary:
+      'Change many customers in one call: up to 100 inserts, updates and deletes, each run as its own route would and answered with its own outcome',
+    method: 'POST',
+    path: '/customer/bulk',
+    handler: 'customer-bulk',
+    access: 'write',
+    auth: 'bearer',
+    // What its operations' routes do (customerInsert, customerUpdate, customerDelete).
+    dynamo: [...DB.write, ...DB.uncountedReference],
+    blobs: { photos: ['PutObject', 'DeleteObject'] },
+    maxBodyBytes: FILE_BODY,
+    request: { query: noQuery, body: bulkInput(RECORD_BULK_OPS) },
+    responses: { success: [200, 'bulk'], problems: [...COMMON, 413, 415] },
+  },
   {
     operationId: 'customerPhoto',
     summary: "Read a customer's photo (its bytes with their media type)",

@@ -368,6 +368,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ticket/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change many tickets in one call: up to 100 inserts, updates, deletes, replies and notes, each run as its own route would and answered with its own outcome */
+        post: operations["ticketBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ticket/{id}/attachment/{documentId}": {
         parameters: {
             query?: never;
@@ -519,6 +536,23 @@ export interface paths {
         post?: never;
         /** Delete a customer */
         delete: operations["customerDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change many customers in one call: up to 100 inserts, updates and deletes, each run as its own route would and answered with its own outcome */
+        post: operations["customerBulk"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1844,6 +1878,28 @@ export interface components {
                 records: components["schemas"]["TrashedTicket"][];
             };
         };
+        BulkResults: {
+            results: {
+                /** @description What its own route would have answered: 201 or 200, or the status of its problem. */
+                status: number;
+                /** @description Its route's body: the record's id, or the problem. */
+                body: components["schemas"]["Id"] | {
+                    /** @description Stable URN to branch on (docs/errors.md). */
+                    type: string;
+                    title: string;
+                    status: number;
+                    detail: string;
+                    errors?: components["schemas"]["FieldError"][];
+                    /** @description The path of the route the operation ran as. */
+                    instance: string;
+                };
+                /**
+                 * @description Its Idempotency-Key found an earlier answer: nothing was written now.
+                 * @constant
+                 */
+                replayed?: true;
+            }[];
+        };
         Redirect: {
             /**
              * Format: uri
@@ -2318,6 +2374,58 @@ export interface components {
         TicketMergeBody: {
             sources: string[];
         };
+        TicketBulkBody: {
+            operations: ({
+                /** @constant */
+                op: "insert";
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The body of its own route (the `insert` route's request body). */
+                body?: unknown;
+            } | {
+                /** @constant */
+                op: "update";
+                /** @description The record it changes. */
+                id: string;
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The record's ETag it expects (If-Match): 412 otherwise. */
+                ifMatch?: string;
+                /** @description The body of its own route (the `update` route's request body). */
+                body?: unknown;
+            } | {
+                /** @constant */
+                op: "delete";
+                /** @description The record it changes. */
+                id: string;
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The record's ETag it expects (If-Match): 412 otherwise. */
+                ifMatch?: string;
+            } | {
+                /** @constant */
+                op: "reply";
+                /** @description The record it changes. */
+                id: string;
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The record's ETag it expects (If-Match): 412 otherwise. */
+                ifMatch?: string;
+                /** @description The body of its own route (the `reply` route's request body). */
+                body?: unknown;
+            } | {
+                /** @constant */
+                op: "addNote";
+                /** @description The record it changes. */
+                id: string;
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The record's ETag it expects (If-Match): 412 otherwise. */
+                ifMatch?: string;
+                /** @description The body of its own route (the `addNote` route's request body). */
+                body?: unknown;
+            })[];
+        };
         TicketAttachmentUploadBody: {
             documentName: string;
             documentType: string;
@@ -2399,6 +2507,36 @@ export interface components {
             customFields?: {
                 [key: string]: string | number | boolean | null;
             } | null;
+        };
+        CustomerBulkBody: {
+            operations: ({
+                /** @constant */
+                op: "insert";
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The body of its own route (the `insert` route's request body). */
+                body?: unknown;
+            } | {
+                /** @constant */
+                op: "update";
+                /** @description The record it changes. */
+                id: string;
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The record's ETag it expects (If-Match): 412 otherwise. */
+                ifMatch?: string;
+                /** @description The body of its own route (the `update` route's request body). */
+                body?: unknown;
+            } | {
+                /** @constant */
+                op: "delete";
+                /** @description The record it changes. */
+                id: string;
+                /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
+                key?: string;
+                /** @description The record's ETag it expects (If-Match): 412 otherwise. */
+                ifMatch?: string;
+            })[];
         };
         CustomerEraseBody: {
             /**
@@ -3735,6 +3873,45 @@ export interface operations {
             504: components["responses"]["Problem504"];
         };
     };
+    ticketBulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketBulkBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResults"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     ticketAttachment: {
         parameters: {
             query?: never;
@@ -4124,6 +4301,45 @@ export interface operations {
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
             504: components["responses"]["Problem504"];
+        };
+    };
+    customerBulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBulkBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResults"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
         };
     };
     customerPhoto: {

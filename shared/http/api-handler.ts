@@ -51,6 +51,8 @@ export interface ApiRequest<R extends Route = Route> {
   write: WriteContext;
   /** The request's compatibility profile: what shapes its pages and ticket statuses. */
   compat: Compat;
+  /** The invocation's Lambda context (a bulk call runs its items with it). */
+  context: Context;
 }
 
 /**
@@ -117,23 +119,29 @@ export const apiHandler = <Op extends OperationId, T = never>(
     throw new Error(`${operationId}: an idempotent route gives { write, answer }, any other a function`);
   }
   // middy's own early timeout would answer 503 while a write may still land: ours (below) knows better.
-  const chain = middy<APIGatewayProxyEventV2, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 })
-    .use(tracing({ awsClients: () => (route.access === 'none' ? [] : [db()]) }))
-    .use(logContext())
-    .use(publishMetrics())
-    .use(requestLog(operationId));
-  // Rate windows are counted in the receiving region; from the home region on, the tenant's data.
-  if (route.auth === 'bearer')
-    chain
-      .use(bearerAuth())
-      .use(tenantLogKey())
-      .use(rateLimit())
-      .use(homeRegion(route))
-      .use(compatProfile(route));
-  if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(jsonLimits()).use(httpJsonBodyParser());
-  chain.use(wellFormedInput());
-  if (route.idempotent) chain.use(idempotencyKey(operationId));
-  chain.use(problemResponses());
+  const newChain = () =>
+    middy<APIGatewayProxyEventV2, HttpResult, Error, Context>({ timeoutEarlyInMillis: 0 });
+  /** What a request runs from authentication on: the route's own handling, whether it came alone or in a bulk call. */
+  const requestChain = (chain: ReturnType<typeof newChain>, logTenant: boolean) => {
+    // Rate windows are counted in the receiving region; from the home region on, the tenant's data.
+    if (route.auth === 'bearer') {
+      chain.use(bearerAuth());
+      if (logTenant) chain.use(tenantLogKey());
+      chain.use(rateLimit()).use(homeRegion(route)).use(compatProfile(route));
+    }
+    if (body) chain.use(bodyLimit(route.maxBodyBytes)).use(jsonLimits()).use(httpJsonBodyParser());
+    chain.use(wellFormedInput());
+    if (route.idempotent) chain.use(idempotencyKey(operationId));
+    return chain.use(problemResponses());
+  };
+  const chain = requestChain(
+    newChain()
+      .use(tracing({ awsClients: () => (route.access === 'none' ? [] : [db()]) }))
+      .use(logContext())
+      .use(publishMetrics())
+      .use(requestLog(operationId)),
+    true,
+  );
 
   const [successStatus] = route.responses.success;
   const run =
@@ -143,7 +151,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
           json(successStatus, operation.answer(await operation.write(req)));
   // The token route has no client yet: it answers the same under every profile.
   const unprofiled = compatFor(route, DEFAULT_COMPAT);
-  const handler = chain.handler(async (event) => {
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
     const state = requestState(event);
     if (state.replay) return replayed(state.replay);
     const rawQuery = event.queryStringParameters ?? {};
@@ -154,6 +162,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
     let position: string | undefined;
     const request: ApiRequest<RouteOf<Op>> = {
       event,
+      context,
       tenantId,
       compat,
       params: (params ? validate(params, event.pathParameters ?? {}, 'path') : undefined) as never,
@@ -200,13 +209,32 @@ export const apiHandler = <Op extends OperationId, T = never>(
       if (answer) return answer;
       throw error;
     }
-  });
-  return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
-    startRequestState(event);
-    const deadline = Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS);
-    return withDeadline(deadline, () => withRegionScope(() => handler(event, context)));
   };
+  const handler = chain.handler(core);
+  let itemHandler: ((event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>) | undefined;
+  return Object.assign(
+    (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
+      startRequestState(event);
+      const deadline = Math.max(0, context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS);
+      return withDeadline(deadline, () => withRegionScope(() => handler(event, context)));
+    },
+    {
+      /**
+       * The route for one item of a bulk call (bulk.ts): the same chain from authentication on
+       * (rate limit, Idempotency-Key, If-Match, validation, the operation, its problem), on the
+       * item's own event, within the bulk call's deadline and log lines (made on first use).
+       */
+      item: (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
+        startRequestState(event);
+        itemHandler ??= requestChain(newChain(), false).handler(core);
+        return itemHandler(event, context);
+      },
+    },
+  );
 };
+
+/** A route's Lambda handler, with its handling of one bulk item (`item`). */
+export type ApiHandler = ReturnType<typeof apiHandler>;
 
 /**
  * Store and S3 calls stop this long before the function's own timeout, leaving time to answer

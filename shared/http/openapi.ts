@@ -9,6 +9,7 @@ import { fieldError, problemView } from '../schemas/problems';
 import { noteInput, replyInput } from '../schemas/ticket';
 import {
   agentView,
+  bulkView,
   customerMatchView,
   customerView,
   deliveryView,
@@ -101,6 +102,7 @@ const BODIES: Partial<Record<ResponseBody, { component: string; schema: z.ZodMin
   openapi: { component: 'OpenApiDocument', schema: openApiDocumentView },
   feed: { component: 'EventFeed', schema: eventFeedView },
   secret: { component: 'WebhookSecret', schema: webhookSecretView },
+  bulk: { component: 'BulkResults', schema: bulkView },
 };
 
 /** A position (search/positions.ts): the sort key of an event of the feed. */

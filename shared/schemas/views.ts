@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ERASURE_MODES } from './customer';
 import { EVENT_TYPES } from './events';
 import { LANGUAGES } from './fields';
+import { fieldError } from './problems';
 import { SOURCES, STATUSES } from './ticket';
 
 /**
@@ -459,6 +460,32 @@ export const deliveryView = z.object({
 export type DeliveryView = z.output<typeof deliveryView>;
 
 export const idView = z.object({ id });
+
+/** A problem of any status, as an item of a bulk call answers it (problems.ts `problemView` for each status). */
+const anyProblem = z.object({
+  type: about(z.string(), 'Stable URN to branch on (docs/errors.md).'),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string(),
+  errors: z.optional(z.array(fieldError)),
+  instance: about(z.string(), 'The path of the route the operation ran as.'),
+});
+
+/** `POST /ticket/bulk`, `POST /customer/bulk`: each operation's outcome, in the order they were sent. */
+export const bulkView = z.object({
+  results: z.array(
+    z.object({
+      status: about(
+        z.int(),
+        'What its own route would have answered: 201 or 200, or the status of its problem.',
+      ),
+      body: about(z.union([idView, anyProblem]), "Its route's body: the record's id, or the problem."),
+      replayed: z.optional(
+        about(z.literal(true), 'Its Idempotency-Key found an earlier answer: nothing was written now.'),
+      ),
+    }),
+  ),
+});
 
 /** `POST /webhook/insert`: the new subscription's id and its signing secret, shown this once. */
 export const webhookSecretView = z.object({

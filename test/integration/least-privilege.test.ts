@@ -599,6 +599,51 @@ const exercises: Record<OperationId, Exercise> = {
     });
   },
 
+  ticketBulk: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const { id, agent } = await fullTicket(api, customer);
+    const other = await api.create('/ticket/insert', {
+      subject: 's',
+      description: 'd',
+      openedBy: { id: customer },
+    });
+    const ifMatch = await etagOf(api, `/ticket/${id}`);
+    const upload = await uploaded(api);
+    const second = await uploaded(api, 'second.bin');
+    const operations = [
+      {
+        op: 'insert',
+        key: 'bulk-insert',
+        body: {
+          subject: 's',
+          description: 'd',
+          openedBy: { id: customer },
+          assignedTo: { id: agent },
+          attachedDocuments: [inlineDoc(), upload],
+          replies: [{ text: 'r', replyFromOperator: { id: agent } }],
+        },
+      },
+      // A reference to nothing, found by the transaction after the document was stored: removed again.
+      {
+        op: 'insert',
+        body: { subject: 's', description: 'd', openedBy: { id: UNKNOWN }, attachedDocuments: [inlineDoc()] },
+      },
+      // Operations on one ticket run in their order: the second finds the upload consumed (S3's 404).
+      { op: 'reply', id: other, body: { text: 'x', attachedDocuments: [second] } },
+      { op: 'reply', id: other, body: { text: 'x', attachedDocuments: [second] } },
+      { op: 'update', id, ifMatch, body: { subject: 'changed' } },
+      { op: 'reply', id, body: { text: 'hello', replyFromOperator: { id: agent } } },
+      { op: 'addNote', id, body: { note: 'n', insertBy: agent } },
+      { op: 'delete', id: other },
+    ];
+    await as('ticketBulk', async () => {
+      const first = await call(tenant, 200, 'POST', '/ticket/bulk', { operations });
+      const statuses = first.body.results.map((r: { status: number }) => r.status);
+      expect(statuses).toEqual([201, 400, 200, 400, 200, 200, 200, 200]);
+      await call(tenant, 400, 'POST', '/ticket/bulk', { operations: [] });
+    });
+  },
+
   ticketAttachment: async () => {
     const { tenant, api, customer } = await tenantWithCustomer();
     const { id } = await fullTicket(api, customer);
@@ -683,6 +728,27 @@ const exercises: Record<OperationId, Exercise> = {
       await call(tenant, 409, 'DELETE', `/customer/delete/${customer}`); // a ticket points at it
       await call(tenant, 200, 'DELETE', `/customer/delete/${id}`);
       await call(tenant, 404, 'DELETE', `/customer/delete/${id}`);
+    });
+  },
+  customerBulk: async () => {
+    const { tenant, api, customer } = await tenantWithCustomer();
+    const agent = await api.create('/agent/insert', { name: 'A', email: 'a@example.com' });
+    const gone = await api.create('/customer/insert', { name: 'G', email: 'g@example.com' });
+    const photo = { profilePhotoBlob: PNG.toString('hex') };
+    const operations = [
+      {
+        op: 'insert',
+        key: 'bulk-c',
+        body: { name: 'P', email: 'p@example.com', insertByAgentId: agent, ...photo },
+      },
+      // The duplicate's photo is stored before the transaction refuses it, then deleted.
+      { op: 'insert', body: { name: 'Q', email: 'ada@example.com', ...photo } },
+      { op: 'update', id: customer, body: { company: 'x' } },
+      { op: 'delete', id: gone },
+    ];
+    await as('customerBulk', async () => {
+      const first = await call(tenant, 200, 'POST', '/customer/bulk', { operations });
+      expect(first.body.results.map((r: { status: number }) => r.status)).toEqual([201, 409, 200, 200]);
     });
   },
   customerPhoto: async () => {
