@@ -170,24 +170,29 @@ export interface HelpdeskClient {
 }
 
 /**
- * Routes that create something, or restore, purge, merge or unmerge a ticket, and take an `Idempotency-Key`
- * (checked against the document by a test).
+ * Routes that take an `Idempotency-Key` (every write but the webhook insert, which answers its
+ * secret once; checked against the document by a test): the client sends a fresh key with each
+ * call it makes, and the same key with each retry of it.
  */
 export const IDEMPOTENT_ROUTES: readonly string[] = [
   '/ticket/insert',
+  '/ticket/update/{id}',
+  '/ticket/delete/{id}',
   '/ticket/reply/{id}',
   '/ticket/addNote/{id}',
   '/ticket/restore/{id}',
   '/ticket/purge/{id}',
   '/ticket/merge/{id}',
   '/ticket/unmerge/{id}',
-  '/customer/insert',
+  ...['customer', 'agent', 'ticketType', 'ticketArea', 'ticketGroup'].flatMap((r) => [
+    `/${r}/insert`,
+    `/${r}/update/{id}`,
+    `/${r}/delete/{id}`,
+  ]),
   '/customer/export/{id}',
   '/customer/erase/{id}',
-  '/agent/insert',
-  '/ticketType/insert',
-  '/ticketArea/insert',
-  '/ticketGroup/insert',
+  '/webhook/update/{id}',
+  '/webhook/delete/{id}',
 ];
 
 const newKey = (): string => globalThis.crypto.randomUUID();

@@ -206,7 +206,7 @@ describe('transport', () => {
     expect(calls()).toHaveLength(1);
   });
 
-  it('repeats a lost connection or a 504 of a create (it has a key) but not of an update', async () => {
+  it('repeats a lost connection or a 504 of any write with a key, never of one without', async () => {
     const lost = () => new TypeError('fetch failed');
     const create = scripted([lost(), problem(504, 'outcome-unknown'), created('t9')]);
     const reply = await create.client.tickets.reply('t1', { text: 'hi' });
@@ -214,14 +214,25 @@ describe('transport', () => {
     expect(create.events.map((e) => e.status)).toEqual([undefined, 504]);
     expect(new Set(create.calls().map((r) => r.headers.get('idempotency-key'))).size).toBe(1);
 
-    const update = scripted([lost()]);
-    await expect(update.client.tickets.update('t1', { subject: 'x' })).rejects.toThrow('fetch failed');
-    const update504 = scripted([problem(504, 'outcome-unknown')]);
-    await expect(update504.client.tickets.update('t1', { subject: 'x' })).rejects.toMatchObject({
-      status: 504,
+    // An update carries a key too: its retry replays, never writes over a later change.
+    const update = scripted([lost(), problem(504, 'outcome-unknown'), Response.json({ id: 't1' })]);
+    expect((await update.client.tickets.update('t1', { subject: 'x' })).data).toEqual({ id: 't1' });
+    expect(update.calls()).toHaveLength(3);
+    expect(new Set(update.calls().map((r) => r.headers.get('idempotency-key'))).size).toBe(1);
+
+    // The webhook insert answers its secret once: it takes no key, and is never repeated.
+    const webhook = scripted([lost()]);
+    await expect(
+      webhook.client.api.POST('/webhook/insert', { body: { url: 'https://example.com/hook' } }),
+    ).rejects.toThrow('fetch failed');
+    const webhook504 = scripted([problem(504, 'outcome-unknown')]);
+    const answer = await webhook504.client.api.POST('/webhook/insert', {
+      body: { url: 'https://example.com/hook' },
     });
-    expect(update.calls()).toHaveLength(1);
-    expect(update504.calls()).toHaveLength(1);
+    expect(answer.response.status).toBe(504);
+    expect(webhook.calls()).toHaveLength(1);
+    expect(webhook504.calls()).toHaveLength(1);
+    expect(webhook.calls()[0]?.headers.get('idempotency-key')).toBeNull();
   });
 
   it('waits for a request in progress (409) under the same key', async () => {
@@ -265,7 +276,7 @@ describe('transport', () => {
     await client.customers.update('c1', { name: 'B' }, { ifMatch: '"3"' });
     expect(calls().map((r) => [r.headers.get('idempotency-key'), r.headers.get('if-match')])).toEqual([
       ['order-1', null],
-      [null, '"3"'],
+      [expect.stringMatching(/^[0-9a-f-]{36}$/), '"3"'],
     ]);
   });
 
