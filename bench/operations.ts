@@ -97,6 +97,17 @@ interface Operation<C> {
 
 const op = <C>(o: Operation<C>): Operation<unknown> => o as Operation<unknown>;
 
+/** Operations of the measured bulk call: a quarter each of the four single rows it is compared with. */
+export const BULK_MIX = 100;
+export const BULK_OPERATION = `ticket bulk (${BULK_MIX} operations: inserts with 2 replies, updates, replies, notes)`;
+/** The single routes' rows whose operations the bulk call makes, BULK_MIX / 4 of each (report.ts compares). */
+export const BULK_SINGLES = [
+  'ticket insert (2 replies)',
+  'ticket update (subject)',
+  'ticket reply',
+  'ticket add note',
+] as const;
+
 /** Goals of issue 12 (on AWS's units): list and search pages, detail, writes. */
 const PAGE: OperationGoal = { requests: 2 };
 const SAME_REFERENCES_PAGE: OperationGoal = { requests: 2, readUnits: 8 };
@@ -229,6 +240,21 @@ export const runOperations = async (
       setup: () => newTicket(),
       run: (id) => api.put(`/ticket/addNote/${id}`, { note: 'Called the customer back.', insertBy: agent }),
       goal: { writeUnits: 20 },
+    }),
+    op({
+      name: BULK_OPERATION,
+      request: 'POST /ticket/bulk',
+      // 25 tickets, each updated, replied to and noted (in that order), and 25 new ones.
+      setup: () => Promise.all(Array.from({ length: BULK_MIX / 4 }, () => newTicket())),
+      run: (ids) =>
+        api.post('/ticket/bulk', {
+          operations: (ids as string[]).flatMap((id) => [
+            { op: 'insert', body: realisticTicket(ticketRefs, 2) },
+            { op: 'update', id, body: { subject: 'Invoice shows a duplicated line (March)' } },
+            { op: 'reply', id, body: benchReply(0, agent) },
+            { op: 'addNote', id, body: { note: 'Called the customer back.', insertBy: agent } },
+          ]),
+        }),
     }),
     op({
       name: 'ticket delete to the trash (20 replies)',

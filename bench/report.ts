@@ -2,7 +2,14 @@ import type { IndexSpec } from '../shared/store/table-schema';
 import type { BundleTiming, ColdStartResult } from './cold-start';
 import type { DeepPagesResult } from './deep-pages';
 import type { AccountingCase } from './local-accounting';
-import type { CapacitySummary, OperationGoal, OperationResult } from './operations';
+import {
+  BULK_MIX,
+  BULK_OPERATION,
+  BULK_SINGLES,
+  type CapacitySummary,
+  type OperationGoal,
+  type OperationResult,
+} from './operations';
 import type { SearchBench } from './search';
 import type { SeedResult } from './seed';
 import { round } from './stats';
@@ -99,11 +106,40 @@ export const operationChecks = (
   return checks;
 };
 
+/** A bulk operation may cost at most this much more than the same operation sent alone (issue 24). */
+const BULK_UNIT_RATIO = 1.1;
+
+/** The bulk call's write units and latency against its operations' single rows, BULK_MIX / 4 of each. */
+const bulkComparison = (operations: OperationResult[]) => {
+  const bulk = operations.find((o) => o.name === BULK_OPERATION);
+  const singles = BULK_SINGLES.map((name) => operations.find((o) => o.name === name));
+  if (!bulk || singles.some((o) => !o)) return undefined;
+  const each = BULK_MIX / BULK_SINGLES.length;
+  const singleUnits = each * singles.reduce((a, o) => a + (o?.aws.writeUnits ?? 0), 0);
+  const singleMs = each * singles.reduce((a, o) => a + (o?.medianMs ?? 0), 0);
+  return {
+    bulkUnits: bulk.aws.writeUnits,
+    singleUnits,
+    unitRatio: bulk.aws.writeUnits / singleUnits,
+    bulkMs: bulk.medianMs,
+    singleMs,
+  };
+};
+
 export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
   const goals: Goal[] = [];
   for (const o of r.operations ?? []) {
     for (const c of operationChecks(o))
       goals.push({ name: `${o.name}: ${c.what}`, target: c.target, actual: c.actual, pass: c.pass });
+  }
+  const bulk = bulkComparison(r.operations ?? []);
+  if (bulk) {
+    goals.push({
+      name: `bulk: write units per operation / the single routes'`,
+      target: `≤ ${BULK_UNIT_RATIO}`,
+      actual: x(bulk.unitRatio),
+      pass: bulk.unitRatio <= BULK_UNIT_RATIO,
+    });
   }
   if (r.deepPages) {
     goals.push({
@@ -290,6 +326,18 @@ export const renderTable = (r: Results): string => {
         'index design, so the read-unit goals are held on pages of tickets that share their references.',
       '',
       '',
+    ]);
+  }
+  const bulk = bulkComparison(r.operations ?? []);
+  if (bulk) {
+    add([
+      'requests',
+      `bulk: ${BULK_MIX} operations in one call vs as ${BULK_MIX} single requests`,
+      `AWS ${round(bulk.bulkUnits / BULK_MIX, 2)} vs ${round(bulk.singleUnits / BULK_MIX, 2)} WCU an operation ` +
+        `(${x(bulk.unitRatio)}); median ${ms(bulk.bulkMs)} a call, ${ms(bulk.bulkMs / BULK_MIX)} an operation, ` +
+        `vs ${ms(bulk.singleMs / BULK_MIX)} a single request (in process, no HTTP)`,
+      `≤ ×${BULK_UNIT_RATIO} WCU`,
+      check(bulk.unitRatio <= BULK_UNIT_RATIO),
     ]);
   }
   for (const c of r.localAccounting ?? []) {

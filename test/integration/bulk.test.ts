@@ -287,7 +287,10 @@ describe('POST /ticket/bulk', () => {
       fc.record({ op: fc.constant('insert'), body: fc.constantFrom(newTicket(), { subject: '' }, null) }),
       fc.record({
         op: fc.constant('update'),
-        id: fc.constantFrom(target, 'ffffffffffffffffffffffff'),
+        id: fc.oneof(
+          fc.constantFrom(target, 'ffffffffffffffffffffffff'),
+          fc.string({ minLength: 1, maxLength: 3000 }),
+        ),
         body: fc.constantFrom({ priority: 1 }, { priority: 'x' }, {}),
       }),
       fc.record({

@@ -382,14 +382,21 @@ describe('TypeScript client against the local server', () => {
       expect((await customersOf(client)).map((c) => c.id)).toEqual([created.data.id]);
     });
 
-    it('does not repeat an update whose answer was lost (no key: its outcome is unknown)', async () => {
+    it('repeats an update whose answer was lost under its key: the retry replays, applied once', async () => {
       const { client } = await proxied();
       const { data } = await client.customers.insert({ name: 'Ada', email: 'ada@example.com' });
       proxy.dropNextResponse(1, (method) => method === 'PUT');
-      await expect(client.customers.update(data.id, { company: 'Engines' })).rejects.toThrow(TypeError);
-      expect(proxy.log.filter((a) => a.method === 'PUT')).toHaveLength(1);
+      const before = proxy.log.length;
+      const updated = await client.customers.update(data.id, { company: 'Engines' });
+      const attempts = proxy.log.slice(before).filter((a) => a.method === 'PUT');
+      expect(attempts).toEqual([
+        expect.objectContaining({ outcome: 'dropped', status: 200, replayed: false }),
+        expect.objectContaining({ outcome: 'forwarded', status: 200, replayed: true }),
+      ]);
+      expect(new Set(attempts.map((a) => a.idempotencyKey)).size).toBe(1);
+      expect(updated.data).toEqual({ id: data.id });
       const { data: after } = await client.customers.get(data.id);
-      expect(after.company).toBe('Engines'); // it did land: read before writing again
+      expect(after.company).toBe('Engines');
     });
 
     it('stops after the retry budget with the last 503 as a typed error, nothing written', async () => {
