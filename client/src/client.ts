@@ -127,6 +127,15 @@ export interface TicketResource {
     body: RequestBody<'/ticket/addNote/{id}', 'put'>,
     options?: CreateOptions & WriteOptions,
   ): Promise<Created<SuccessBody<'/ticket/addNote/{id}', 'put'>>>;
+  /**
+   * Up to 100 inserts, updates, deletes, replies and notes in one call, each answered with its own
+   * outcome (`data.results`, in order). Operations without a `key` get a fresh one, returned in
+   * `operations`: send those again to retry safely (what was done replays, nothing twice).
+   */
+  bulk(
+    operations: BulkOperations<'/ticket/bulk'>,
+    options?: CallOptions,
+  ): Promise<BulkAnswer<'/ticket/bulk'>>;
   /** Every reply of a ticket, oldest first. */
   replies(
     id: string,
@@ -148,9 +157,23 @@ export interface TicketResource {
 
 /** Customers: the record routes, and their search. */
 export interface CustomerResource extends RecordResource<'customer'> {
+  /** Up to 100 customer inserts, updates and deletes in one call: as `tickets.bulk`. */
+  bulk(
+    operations: BulkOperations<'/customer/bulk'>,
+    options?: CallOptions,
+  ): Promise<BulkAnswer<'/customer/bulk'>>;
   /** Every customer matching `query` (words, `created>…`, `updated<…`), with `highlights`. */
   search(query: string, options?: SearchOptions): Paged<Schemas['CustomerMatch'], PageOf<'/customer/search'>>;
 }
+
+type BulkPath = '/ticket/bulk' | '/customer/bulk';
+/** The operations of a bulk call, as its body lists them. */
+export type BulkOperations<P extends BulkPath> =
+  RequestBody<P, 'post'> extends { operations: infer O } ? O : never;
+/** A bulk call's answer, and its operations as sent (each with its key). */
+export type BulkAnswer<P extends BulkPath> = Result<SuccessBody<P, 'post'>> & {
+  operations: BulkOperations<P>;
+};
 
 export interface HelpdeskClient {
   tickets: TicketResource;
@@ -343,6 +366,22 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
       }),
     );
 
+  /** A bulk call, each operation keyed (its own key, or a fresh one) so that sending them again is safe. */
+  const bulk = async <P extends BulkPath>(
+    path: P,
+    operations: BulkOperations<P>,
+    call?: CallOptions,
+  ): Promise<BulkAnswer<P>> => {
+    const keyed = (operations as { key?: string }[]).map((o) => ({
+      ...o,
+      key: o.key ?? newKey(),
+    })) as BulkOperations<P>;
+    const answer = result<SuccessBody<P, 'post'>>(
+      await loose.POST(path, { body: { operations: keyed }, headers: headersOf(call), ...signalOf(call) }),
+    );
+    return { ...answer, operations: keyed };
+  };
+
   /** A list (its path template and path id, if any) as every record it holds. */
   const list = <R, P extends PageLike<R>>(
     template: Path,
@@ -403,6 +442,7 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     delete: (id, options) => write('DELETE', '/ticket/delete/{id}', id, undefined, options),
     reply: (id, body, options) => create('PUT', '/ticket/reply/{id}', id, body, options),
     addNote: (id, body, options) => create('PUT', '/ticket/addNote/{id}', id, body, options),
+    bulk: (operations, options) => bulk('/ticket/bulk', operations, options),
     replies: (id, options) => list('/ticket/{id}/replies', id, undefined, options),
     notes: (id, options) => list('/ticket/{id}/notes', id, undefined, options),
     documents: (id, options) => list('/ticket/{id}/documents', id, undefined, options),
@@ -414,6 +454,7 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     customers: {
       ...records('customer'),
       search: (query, options) => search('/customer/search', query, options),
+      bulk: (operations, options) => bulk('/customer/bulk', operations, options),
     },
     agents: records('agent'),
     ticketTypes: records('ticketType'),

@@ -304,6 +304,26 @@ describe('TypeScript client against the local server', () => {
     await client.tickets.delete(ticketId.id, { ifMatch: current });
   });
 
+  it('sends a bulk call with a key on each operation; sending its operations again replays them', async () => {
+    const { client } = await tenantClient();
+    const { data: customer } = await client.customers.insert({ name: 'Ada', email: 'ada@example.com' });
+    const ticket = { subject: 's', description: 'd', openedBy: { id: customer.id } };
+    const first = await client.tickets.bulk([
+      { op: 'insert', body: ticket },
+      { op: 'insert', body: { ...ticket, subject: '' } },
+    ]);
+    expect(first.data.results.map((r) => r.status)).toEqual([201, 400]);
+    const again = await client.tickets.bulk(first.operations);
+    expect(again.data.results.map((r) => [r.status, r.replayed])).toEqual([
+      [201, true],
+      [400, undefined],
+    ]);
+    expect(again.data.results[0]?.body).toEqual(first.data.results[0]?.body);
+    const all = [];
+    for await (const t of client.tickets.list({ view: 'summary' })) all.push(t);
+    expect(all).toHaveLength(1);
+  });
+
   it("turns a 400 validation problem into a HelpdeskError with each field's error", async () => {
     const { client, sent } = await tenantClient();
     const error = await client.customers

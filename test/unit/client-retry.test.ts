@@ -406,3 +406,30 @@ describe('following nextQuery', () => {
     );
   });
 });
+
+describe('bulk calls', () => {
+  it('keys every operation that has no key, keeps the ones given, and returns the operations sent', async () => {
+    const answer = Response.json({
+      results: [
+        { status: 201, body: { id: 't1' } },
+        { status: 200, body: { id: 't2' } },
+      ],
+    });
+    const { client, calls } = scripted([answer]);
+    const sent = await client.tickets.bulk([
+      { op: 'insert', body: { subject: 's', description: 'd', openedBy: { id: 'c1' } } },
+      { op: 'update', id: 't2', key: 'mine', body: { status: 'closed' } },
+    ]);
+    expect(sent.data.results.map((r) => r.status)).toEqual([201, 200]);
+    const body = (await calls()[0]?.json()) as { operations: { key: string }[] };
+    expect(body.operations.map((o: { key: string }) => o.key)).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+      'mine',
+    ]);
+    expect(sent.operations).toEqual(body.operations);
+    // Sending the answered operations again sends the same keys: a replay, never a second write.
+    const again = scripted([Response.json({ results: [] })]);
+    await again.client.tickets.bulk(sent.operations);
+    expect(((await again.calls()[0]?.json()) as typeof body).operations).toEqual(body.operations);
+  });
+});
