@@ -1898,6 +1898,8 @@ export interface components {
                  * @constant
                  */
                 replayed?: true;
+                /** @description Its change's place in the change feed (what its route answers as `Helpdesk-Position`); the call's `Helpdesk-Position` is the latest of them. */
+                position?: string;
             }[];
         };
         Redirect: {

@@ -87,7 +87,7 @@ const replayed = (stored: StoredAnswer): HttpResult =>
   });
 
 /** The committed change's place in the tenant's feed (search/positions.ts): what `Helpdesk-Min-Position` waits for. */
-const POSITION_HEADER = 'helpdesk-position';
+export const POSITION_HEADER = 'helpdesk-position';
 
 /**
  * Wraps one operation in the house middleware chain, configured from its route-table entry:

@@ -2,8 +2,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { type OperationId, type Route, routeOf } from '../routes';
 import type { BulkInput, BulkOperation } from '../schemas/bulk';
 import { timeLeft } from '../store/deadline';
-import type { ApiHandler, ApiRequest } from './api-handler';
+import { type ApiHandler, type ApiRequest, POSITION_HEADER } from './api-handler';
 import { unavailable } from './errors';
+import { logger } from './logger';
 import { problemBody } from './problem-response';
 import { type HttpResult, json } from './responses';
 
@@ -24,6 +25,8 @@ export interface BulkTarget {
 export interface BulkResult {
   status: number;
   body: unknown;
+  /** Where its change is in the change feed (the single route's Helpdesk-Position), if it wrote one. */
+  position?: string;
   /** The item's Idempotency-Key found the answer of an earlier request: nothing was written now. */
   replayed?: true;
 }
@@ -76,11 +79,15 @@ const itemEvent = (
   } as APIGatewayProxyEventV2;
 };
 
-const resultOf = (answer: HttpResult): BulkResult => ({
-  status: answer.statusCode,
-  body: answer.body ? JSON.parse(answer.body) : null,
-  ...(answer.headers['idempotent-replayed'] === 'true' ? { replayed: true as const } : {}),
-});
+const resultOf = (answer: HttpResult): BulkResult => {
+  const position = answer.headers[POSITION_HEADER];
+  return {
+    status: answer.statusCode,
+    body: answer.body ? JSON.parse(answer.body) : null,
+    ...(answer.headers['idempotent-replayed'] === 'true' ? { replayed: true as const } : {}),
+    ...(position ? { position } : {}),
+  };
+};
 
 /** What an item that never started answers: a 503 that wrote nothing, which it may send again. */
 const notAttempted = (event: APIGatewayProxyEventV2): BulkResult => {
@@ -124,9 +131,22 @@ export const runBulk = async (
   return results;
 };
 
-/** The operation of a bulk route: every item's outcome, 200 whatever they are. */
+/**
+ * The operation of a bulk route: every item's outcome, 200 whatever they are. The call's
+ * Helpdesk-Position is its latest change's (positions sort as strings: search/positions.ts), so a
+ * search sent with it waits for every change of the call; its access line counts the items' statuses.
+ */
 export const bulkOperation =
   (targets: Readonly<Record<string, BulkTarget>>) =>
-  async ({ event, body, context }: Pick<ApiRequest, 'event' | 'context'> & { body: unknown }) =>
+  async ({ event, body, context }: Pick<ApiRequest, 'event' | 'context'> & { body: unknown }) => {
     // The route's schema (schemas/bulk.ts `bulkInput`) checked the body before.
-    json(200, { results: await runBulk(targets, body as BulkInput, event, context) });
+    const results = await runBulk(targets, body as BulkInput, event, context);
+    const statuses: Record<string, number> = {};
+    let latest: string | undefined;
+    for (const { status, position } of results) {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (position && (!latest || position > latest)) latest = position;
+    }
+    logger.appendKeys({ operations: statuses });
+    return json(200, { results }, latest ? { [POSITION_HEADER]: latest } : {});
+  };

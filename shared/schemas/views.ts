@@ -483,6 +483,12 @@ export const bulkView = z.object({
       replayed: z.optional(
         about(z.literal(true), 'Its Idempotency-Key found an earlier answer: nothing was written now.'),
       ),
+      position: z.optional(
+        about(
+          z.string(),
+          "Its change's place in the change feed (what its route answers as `Helpdesk-Position`); the call's `Helpdesk-Position` is the latest of them.",
+        ),
+      ),
     }),
   ),
 });

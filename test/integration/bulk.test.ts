@@ -129,6 +129,19 @@ describe('POST /ticket/bulk', () => {
     expect(history.length).toBeGreaterThan(0);
   });
 
+  it("tells where each change is in the feed, the call's latest as its Helpdesk-Position", async () => {
+    const res = await bulk('/ticket/bulk', [
+      { op: 'insert', body: newTicket('a') },
+      { op: 'insert', body: { subject: '' } },
+      { op: 'insert', body: newTicket('b') },
+    ]);
+    const positions = (res.body.results as { position?: string }[]).map((r) => r.position);
+    expect(positions[1]).toBeUndefined();
+    expect(positions[0]).toMatch(/^[0-9]{17}#/);
+    expect(positions[2]).toMatch(/^[0-9]{17}#/);
+    expect(res.headers['helpdesk-position']).toBe([positions[0], positions[2]].sort().at(-1));
+  });
+
   it('replays a retried call with the same keys: the same results, nothing written twice', async () => {
     const target = await api.create('/ticket/insert', newTicket());
     const operations = [
@@ -161,6 +174,24 @@ describe('POST /ticket/bulk', () => {
       first[0]?.body.id,
       'true',
     ]);
+  });
+
+  it('applies each keyed operation once when the same call is sent five times at once', async () => {
+    const before = await ticketTotal();
+    const operations = Array.from({ length: 10 }, (_, i) => ({
+      op: 'insert',
+      key: `race-${i}`,
+      body: newTicket(`race ${i}`),
+    }));
+    const calls = await Promise.all(Array.from({ length: 5 }, () => results('/ticket/bulk', operations)));
+    expect(await ticketTotal()).toBe(before + 10);
+    for (let i = 0; i < 10; i++) {
+      const answers = calls.map((c) => c[i] as Result);
+      // Each is the insert's answer, or the single route's 409 while the first still holds the key.
+      for (const a of answers) expect([201, 409]).toContain(a.status);
+      const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id));
+      expect(ids.size).toBe(1);
+    }
   });
 
   it('refuses a malformed call whole, writing nothing', async () => {
