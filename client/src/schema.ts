@@ -2855,7 +2855,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+        /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
         IdempotencyKey: string;
         /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
         IfMatch: string;
@@ -3398,7 +3398,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3447,7 +3447,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3499,7 +3499,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3593,7 +3593,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
                 "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
@@ -3636,7 +3636,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
                 "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
@@ -3679,7 +3679,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3730,7 +3730,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3775,7 +3775,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3827,7 +3827,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4162,7 +4162,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4211,7 +4211,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4263,7 +4263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4536,7 +4536,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
                 "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
@@ -4614,7 +4614,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
                 "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
@@ -4762,7 +4762,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4811,7 +4811,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4863,7 +4863,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5007,7 +5007,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5056,7 +5056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5108,7 +5108,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5252,7 +5252,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5301,7 +5301,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5353,7 +5353,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5497,7 +5497,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5546,7 +5546,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5598,7 +5598,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5785,7 +5785,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5837,7 +5837,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account. */
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Change only if the record is at one of these versions (`"3"`, `"1", "7"`, `W/"3"` or `*`), from the `ETag` of a read; otherwise 412 and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];

@@ -112,7 +112,9 @@ export const runBulk = async (
   const chains = new Map<string, number[]>();
   input.operations.forEach((operation, index) => {
     const chain = operation.id === undefined ? `#${index}` : `id:${operation.id}`;
-    chains.set(chain, [...(chains.get(chain) ?? []), index]);
+    const indexes = chains.get(chain);
+    if (indexes) indexes.push(index);
+    else chains.set(chain, [index]);
   });
   const queue = [...chains.values()];
   const runChain = async (indexes: number[]) => {

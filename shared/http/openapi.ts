@@ -437,7 +437,7 @@ const PARAMETERS: Record<string, JsonObject> = {
     in: 'header',
     required: false,
     description:
-      'Makes the create safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record; another body is a 422. Kept 24 h, per account.',
+      'Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account.',
     schema: { type: 'string', pattern: '^[\\x20-\\x7E]{1,255}$' },
   },
   IfMatch: {
