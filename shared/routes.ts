@@ -65,6 +65,11 @@ export interface RouteRequest {
   readonly params?: z.ZodMiniType<Record<string, string>>;
   readonly query?: z.ZodMiniType;
   readonly body?: z.ZodMiniType;
+  /**
+   * The body as the OpenAPI document describes it, where that is stricter than what the route
+   * checks itself: a bulk call's operations' bodies, each checked by its own route as it runs.
+   */
+  readonly documentedBody?: z.ZodMiniType;
 }
 
 /**
@@ -601,7 +606,16 @@ const ROUTES = [
     dynamo: [...DB.write, ...DB.uncountedReference],
     blobs: ATTACHING,
     maxBodyBytes: FILE_BODY,
-    request: { query: noQuery, body: bulkInput(TICKET_BULK_OPS) },
+    request: {
+      query: noQuery,
+      body: bulkInput(TICKET_BULK_OPS),
+      documentedBody: bulkInput(TICKET_BULK_OPS, {
+        insert: ticketInsert,
+        update: ticketUpdate,
+        reply: replyInput,
+        addNote: noteInput,
+      }),
+    },
     responses: { success: [200, 'bulk'], problems: [...COMMON, 413, 415] },
   },
   {
@@ -693,7 +707,11 @@ const ROUTES = [
     dynamo: [...DB.write, ...DB.uncountedReference],
     blobs: { photos: ['PutObject', 'DeleteObject'] },
     maxBodyBytes: FILE_BODY,
-    request: { query: noQuery, body: bulkInput(RECORD_BULK_OPS) },
+    request: {
+      query: noQuery,
+      body: bulkInput(RECORD_BULK_OPS),
+      documentedBody: bulkInput(RECORD_BULK_OPS, { insert: customerInsert, update: customerUpdate }),
+    },
     responses: { success: [200, 'bulk'], problems: [...COMMON, 413, 415] },
   },
   {

@@ -1,4 +1,6 @@
 export {
+  type BulkAnswer,
+  type BulkOperations,
   type CustomerResource,
   clientIdOf,
   createHelpdeskClient,

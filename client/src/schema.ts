@@ -2382,8 +2382,7 @@ export interface components {
                 op: "insert";
                 /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
                 key?: string;
-                /** @description The body of its own route (the `insert` route's request body). */
-                body?: unknown;
+                body?: components["schemas"]["TicketInsertBody"];
             } | {
                 /** @constant */
                 op: "update";
@@ -2393,8 +2392,7 @@ export interface components {
                 key?: string;
                 /** @description The record's ETag it expects (If-Match): 412 otherwise. */
                 ifMatch?: string;
-                /** @description The body of its own route (the `update` route's request body). */
-                body?: unknown;
+                body?: components["schemas"]["TicketUpdateBody"];
             } | {
                 /** @constant */
                 op: "delete";
@@ -2413,8 +2411,7 @@ export interface components {
                 key?: string;
                 /** @description The record's ETag it expects (If-Match): 412 otherwise. */
                 ifMatch?: string;
-                /** @description The body of its own route (the `reply` route's request body). */
-                body?: unknown;
+                body?: components["schemas"]["ReplyInput"];
             } | {
                 /** @constant */
                 op: "addNote";
@@ -2424,8 +2421,7 @@ export interface components {
                 key?: string;
                 /** @description The record's ETag it expects (If-Match): 412 otherwise. */
                 ifMatch?: string;
-                /** @description The body of its own route (the `addNote` route's request body). */
-                body?: unknown;
+                body?: components["schemas"]["NoteInput"];
             })[];
         };
         TicketAttachmentUploadBody: {
@@ -2516,8 +2512,7 @@ export interface components {
                 op: "insert";
                 /** @description This operation's own Idempotency-Key: a retry with it replays, never applies twice. */
                 key?: string;
-                /** @description The body of its own route (the `insert` route's request body). */
-                body?: unknown;
+                body?: components["schemas"]["CustomerInsertBody"];
             } | {
                 /** @constant */
                 op: "update";
@@ -2527,8 +2522,7 @@ export interface components {
                 key?: string;
                 /** @description The record's ETag it expects (If-Match): 412 otherwise. */
                 ifMatch?: string;
-                /** @description The body of its own route (the `update` route's request body). */
-                body?: unknown;
+                body?: components["schemas"]["CustomerUpdateBody"];
             } | {
                 /** @constant */
                 op: "delete";

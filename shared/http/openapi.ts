@@ -173,6 +173,9 @@ const successes = (route: Route): (readonly [number, ResponseBody])[] => [
   ...(compatRole(route) ? [[204, 'empty'] as const] : []),
 ];
 
+/** A route's body as the document describes it (routes.ts `documentedBody`). */
+const documentedBodyOf = (route: Route) => route.request.documentedBody ?? route.request.body;
+
 /**
  * Request bodies, as a client may send them (`io: 'input'`: before defaults and transforms);
  * parts several bodies share are components of their own. Also answers each body's component.
@@ -184,7 +187,7 @@ const requestSchemas = (table: readonly Route[]) => {
   registry.add(replyInput, { id: 'ReplyInput' });
   registry.add(noteInput, { id: 'NoteInput' });
   for (const route of table) {
-    const { body } = route.request;
+    const body = documentedBodyOf(route);
     if (body && !registry.has(body)) registry.add(body, { id: `${pascal(route.operationId)}Body` });
   }
   const nameOf = (schema: z.ZodMiniType): string => registry.get(schema)?.id as string;
@@ -660,9 +663,8 @@ export const openApiDocument = (table: readonly Route[] = routes): JsonObject =>
     };
     const parameters = parametersOf(route);
     if (parameters.length > 0) operation.parameters = parameters;
-    if (route.request.body) {
-      operation.requestBody = { required: true, content: jsonContent(nameOf(route.request.body)) };
-    }
+    const body = documentedBodyOf(route);
+    if (body) operation.requestBody = { required: true, content: jsonContent(nameOf(body)) };
     const responses: Record<string, JsonObject> = {};
     for (const success of successes(route)) responses[String(success[0])] = successResponse(route, success);
     for (const status of route.responses.problems)

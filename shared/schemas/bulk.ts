@@ -35,7 +35,7 @@ export interface BulkInput {
   operations: BulkOperation[];
 }
 
-const itemOf = (op: string, { id, body }: BulkOp) =>
+const itemOf = (op: string, { id, body }: BulkOp, bodySchema?: z.ZodMiniType) =>
   z.strictObject({
     op: z.literal(op),
     ...(id
@@ -58,7 +58,10 @@ const itemOf = (op: string, { id, body }: BulkOp) =>
     ...(body
       ? {
           body: z.optional(
-            z.unknown().check(z.describe(`The body of its own route (the \`${op}\` route's request body).`)),
+            bodySchema ??
+              z
+                .unknown()
+                .check(z.describe(`The body of its own route (the \`${op}\` route's request body).`)),
           ),
         }
       : {}),
@@ -67,16 +70,21 @@ const itemOf = (op: string, { id, body }: BulkOp) =>
 /**
  * A bulk call's body: 1 to BULK_LIMIT operations of the given kinds. Only its shape is checked
  * here (a malformed call writes nothing); each operation's body, key and If-Match are checked by
- * its own route as it runs, so one invalid operation fails alone.
+ * its own route as it runs, so one invalid operation fails alone. With `bodies` (each kind's
+ * route body), the body as the OpenAPI document describes it: typed clients check each
+ * operation's body as they check the single route's.
  */
-export const bulkInput = (ops: Readonly<Record<string, BulkOp>>) =>
+export const bulkInput = (
+  ops: Readonly<Record<string, BulkOp>>,
+  bodies: Readonly<Record<string, z.ZodMiniType>> = {},
+) =>
   z.lazy(() =>
     z.strictObject({
       operations: z
         .array(
           z.discriminatedUnion(
             'op',
-            Object.entries(ops).map(([op, shape]) => itemOf(op, shape)) as unknown as [
+            Object.entries(ops).map(([op, shape]) => itemOf(op, shape, bodies[op])) as unknown as [
               ReturnType<typeof itemOf>,
               ...ReturnType<typeof itemOf>[],
             ],

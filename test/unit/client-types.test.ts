@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateTypes, OPENAPI_DOCUMENT, SCHEMA_FILE } from '../../client/scripts/generate-types';
-import { clientIdOf, HelpdeskError, IDEMPOTENT_ROUTES } from '../../client/src';
+import { type BulkOperations, clientIdOf, HelpdeskError, IDEMPOTENT_ROUTES } from '../../client/src';
 
 /** The client's types follow docs/openapi.json: regenerated, they are the committed file exactly. */
 
@@ -26,6 +26,23 @@ describe('client types', () => {
         : [],
     );
     expect([...IDEMPOTENT_ROUTES].sort()).toEqual(takesKey.sort());
+  });
+
+  it("types each bulk operation's body as its own route's (checked by tsc in npm run check)", () => {
+    const ok: BulkOperations<'/ticket/bulk'> = [
+      { op: 'reply', id: 't1', body: { text: 'hello' } },
+      { op: 'addNote', id: 't1', key: 'k', body: { note: 'n' } },
+      { op: 'delete', id: 't1', ifMatch: '"3"' },
+    ];
+    const wrong: BulkOperations<'/ticket/bulk'> = [
+      // @ts-expect-error a reply's text is a string
+      { op: 'reply', id: 't1', body: { text: 5 } },
+      // @ts-expect-error an insert names no record
+      { op: 'insert', id: 't1', body: { subject: 's', description: 'd', openedBy: { id: 'c' } } },
+    ];
+    // @ts-expect-error customers have no replies
+    const customer: BulkOperations<'/customer/bulk'> = [{ op: 'reply', id: 'c1', body: { text: 'x' } }];
+    expect([ok.length, wrong.length, customer.length]).toEqual([3, 2, 1]);
   });
 
   it('reads the clientId out of the apiToken', () => {
