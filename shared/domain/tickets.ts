@@ -183,10 +183,16 @@ export const replyToTicket = async (
   const turn = replyTurn(Boolean(reply.replyFromOperator));
   const batches = [{ documents: reply.attachedDocuments, path: 'attachedDocuments', replyId: record.id }];
   const writes = (docs: DocumentRecord[]) => [
-    touchTicketWrite(tenantId, ticketId, now, {
-      set: { toReply: turn.toReply, toReplyCustomer: turn.toReplyCustomer },
-      add: { numberOfReplies: 1 },
-    }),
+    touchTicketWrite(
+      tenantId,
+      ticketId,
+      now,
+      {
+        set: { toReply: turn.toReply, toReplyCustomer: turn.toReplyCustomer },
+        add: { numberOfReplies: 1 },
+      },
+      ctx.ifMatch,
+    ),
     ...replyWrites(tenantId, record),
     ...documentWrites(tenantId, docs),
   ];
@@ -225,7 +231,7 @@ export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInp
   };
   return commit(ctx, () => ({
     result: id,
-    ops: [touchTicketWrite(tenantId, ticketId, now), ...noteWrites(tenantId, record)],
+    ops: [touchTicketWrite(tenantId, ticketId, now, {}, ctx.ifMatch), ...noteWrites(tenantId, record)],
     events: [addedToTicket('note_added', ticketId, record)],
   }));
 };

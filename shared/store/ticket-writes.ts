@@ -11,6 +11,7 @@ import {
 } from './entities/ticket';
 import type { Item } from './entity';
 import { itemOf } from './entity-item';
+import { StaleVersion } from './errors';
 import { type Cond, conditionOf, updateOf } from './expression';
 import { deleteWrite, preconditionOf, updateWrite } from './item-changes';
 import { FEED_CLOCK, SEARCH_INDEXES } from './table-schema';
@@ -87,9 +88,12 @@ export const touchTicketWrite = (
   id: string,
   now: number,
   extra: { set?: Partial<TicketRecord>; add?: Partial<Record<'numberOfReplies', number>> } = {},
+  /** The versions `If-Match` names (none: any); a malformed header names none and matches nothing. */
+  ifMatch?: readonly number[],
 ): WriteOp => {
   const managed = ticketEntity.ranges?.managedDate;
   if (!managed) throw new Error('tickets are ordered by managedDate');
+  if (ifMatch?.length === 0) throw new StaleVersion(`${ticketEntity.label} ${id}`);
   return {
     item: {
       Update: {
@@ -104,12 +108,16 @@ export const touchTicketWrite = (
             remove: ['managedDate'],
             add: { version: 1, ...extra.add },
           },
-          { and: [EXISTS, NOT_MERGED] },
+          { and: [EXISTS, NOT_MERGED, ifMatch ? { in: ['version', ifMatch] } : undefined] },
         ),
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    onConditionFailed: (old) => (old ? ticketMerged(id, old.mergedInto) : ticketMissing(id)),
+    onConditionFailed: (old) => {
+      if (!old) return ticketMissing(id);
+      if (old.mergedInto) return ticketMerged(id, old.mergedInto);
+      return new StaleVersion(`${ticketEntity.label} ${id}`);
+    },
     feedOrdered: true,
   };
 };

@@ -68,8 +68,9 @@ describe('POST /ticket/bulk', () => {
       { op: 'reply', id: target, body: { text: 'hello' } },
       { op: 'addNote', id: target, body: { note: 'n' } },
       { op: 'insert', key: 'bad key é', body: newTicket() },
+      { op: 'reply', id: target, ifMatch: current, body: { text: 'after others changed it' } },
     ]);
-    expect(out.map((r) => r.status)).toEqual([201, 400, 400, 412, 409, 200, 404, 200, 200, 400]);
+    expect(out.map((r) => r.status)).toEqual([201, 400, 400, 412, 409, 200, 404, 200, 200, 400, 412]);
     expect(out.map((r) => r.body.type)).toEqual([
       undefined,
       'urn:helpdesk:problem:validation-error',
@@ -81,6 +82,7 @@ describe('POST /ticket/bulk', () => {
       undefined,
       undefined,
       'urn:helpdesk:problem:validation-error',
+      'urn:helpdesk:problem:precondition-failed',
     ]);
     // A problem names the item's own route and field.
     expect(out[1]?.body.instance).toBe('/ticket/insert');

@@ -311,6 +311,33 @@ describe('ETag and If-Match', () => {
     expect((await api.get(`/ticket/${id}`)).body.subject).toBe('s');
   });
 
+  it('guards replies and notes too: a stale, unknown or malformed If-Match adds nothing', async () => {
+    const id = await api.create('/ticket/insert', ticket());
+    const etag = (await api.get(`/ticket/${id}`)).headers.etag as string;
+    expect((await withIfMatch('PUT', `/ticket/reply/${id}`, etag, { text: 'first' })).status).toBe(200);
+    for (const stale of [etag, '"999"', '"open']) {
+      const reply = await withIfMatch('PUT', `/ticket/reply/${id}`, stale, { text: 'again' });
+      expect([reply.status, reply.body.type], stale).toEqual([
+        412,
+        'urn:helpdesk:problem:precondition-failed',
+      ]);
+      const note = await withIfMatch('PUT', `/ticket/addNote/${id}`, stale, { note: 'n' });
+      expect(note.status, stale).toBe(412);
+    }
+    const current = (await api.get(`/ticket/${id}`)).headers.etag as string;
+    expect((await withIfMatch('PUT', `/ticket/addNote/${id}`, `"1", ${current}`, { note: 'n' })).status).toBe(
+      200,
+    );
+    expect((await withIfMatch('PUT', `/ticket/reply/${id}`, '*', { text: 'any' })).status).toBe(200);
+    const t = (await api.get(`/ticket/${id}`)).body;
+    expect(t.replies.map((r: { text: string }) => r.text)).toEqual(['first', 'any']);
+    expect(t.ticketNotes).toHaveLength(1);
+    expect(t.numberOfReplies).toBe(2);
+    expect(
+      (await withIfMatch('PUT', `/ticket/reply/ffffffffffffffffffffffff`, current, { text: 'x' })).status,
+    ).toBe(404);
+  });
+
   it('lets exactly one of several concurrent updates with the same If-Match win', async () => {
     const etag = (await api.get(`/customer/${customer}`)).headers.etag as string;
     const results = await Promise.all(
