@@ -61,6 +61,10 @@ const USAGE = `Usage:
                                             line per tenant {"tenantId","customers","tickets","complete"};
                                             progress on stderr names a position to continue from (--from).
                                             Locally the index is the server's: run it with the server stopped
+  helpdesk import convert zendesk <dir>     writes a Zendesk export (users, organizations, groups,
+                                            tickets, comments, attachments/) as import lines, one JSON
+                                            line each (docs/import.md); what could not be carried over
+                                            as it was, and lines the format refuses, are named on stderr
   helpdesk cascades drain [--tenant <id>]   finishes every pending cascade (a removal's leftovers: a
                                             removed ticket's items and files, unreferenced photos, a
                                             revoked client's tokens) of the tenant, or of every client;
@@ -78,7 +82,8 @@ type Command =
   | { name: 'rehome'; clientId: string; region: string }
   | { name: 'reindex'; tenantId?: string; from?: string }
   | { name: 'drain'; tenantId?: string }
-  | { name: 'searchReindex'; tenantId?: string; from?: string };
+  | { name: 'searchReindex'; tenantId?: string; from?: string }
+  | { name: 'convert'; source: 'zendesk'; dir: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -109,6 +114,7 @@ const parseCommand = (argv: string[]): Command => {
   if (values.help) throw new UsageError('');
   const [group, action, ...extra] = positionals;
   if (group === 'reindex' && action === undefined) return reindexCommand(values);
+  if (group === 'import' && action === 'convert') return convertCommand(values, extra);
   if (group === 'cascades' && action === 'drain' && extra.length === 0) return drainCommand(values);
   if (group === 'search' && action === 'reindex' && extra.length === 0) {
     // The same options as reindex, checked the same way.
@@ -184,6 +190,16 @@ const reindexCommand = (values: ReturnType<typeof parseOptions>['values']): Comm
     throw new UsageError(`reindex --tenant needs a client id, not ${values.tenant || 'nothing'}`);
   if (values.from !== undefined && !values.from) throw new UsageError('reindex --from needs a position');
   return { name: 'reindex', tenantId: values.tenant, from: values.from };
+};
+
+/** `import convert zendesk <dir>`. */
+const convertCommand = (values: ReturnType<typeof parseOptions>['values'], args: string[]): Command => {
+  const stray = Object.keys(values);
+  if (stray.length) throw new UsageError(`import convert does not take --${stray.join(', --')}`);
+  const [source, dir, ...more] = args;
+  if (source !== 'zendesk' || !dir || more.length)
+    throw new UsageError('import convert takes a source (zendesk) and the directory of its export');
+  return { name: 'convert', source, dir };
 };
 
 /** `cascades drain [--tenant <id>]`. */
@@ -356,6 +372,7 @@ const openStore = async (): Promise<() => Promise<void>> => {
 
 /** Runs the command; returns the process exit code. */
 const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
+  if (command.name === 'convert') throw new Error('import convert opens no store: main runs it');
   if (command.name === 'reindex') return reindex(command, print);
   if (command.name === 'searchReindex') return searchReindex(command, print);
   if (command.name === 'drain') {
@@ -436,6 +453,11 @@ const main = async (): Promise<number> => {
     if (error.message) console.error(`helpdesk: ${error.message}`);
     console.error(USAGE);
     return error.message ? 2 : 0;
+  }
+  // A conversion reads files and writes lines: no store.
+  if (command.name === 'convert') {
+    const { convertToLines } = await import('./import/convert');
+    return convertToLines(command.dir, print);
   }
   const closeStore = await openStore();
   try {

@@ -14,8 +14,10 @@ const fields = () => ({
 });
 
 export const agentUpdate = z.lazy(() => z.partial(z.object(fields())));
-export const agentInsert = z.lazy(() => {
+/** The insert body as an object schema (an import line extends it: schemas/import.ts). */
+export const agentInsertObject = () => {
   const f = fields();
   return z.extend(z.partial(z.object(f)), { name: f.name, email: f.email });
-});
+};
+export const agentInsert = z.lazy(agentInsertObject);
 export type AgentInput = z.output<typeof agentUpdate>;

@@ -394,3 +394,43 @@ describe('operator CLI: search reindex', () => {
     }
   }, 60_000);
 });
+
+describe('operator CLI: import convert', () => {
+  it('writes a Zendesk export as import lines on stdout, one JSON line each, and the rest on stderr', () => {
+    const out = cli('import', 'convert', 'zendesk', 'test/fixtures/zendesk');
+    expect(out.status, out.stderr).toBe(0);
+    const lines = out.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.kind)).toEqual([
+      'customer',
+      'agent',
+      'agent',
+      'customer',
+      'ticketGroup',
+      'ticketType',
+      'ticketType',
+      'ticket',
+      'ticket',
+    ]);
+    expect(out.stderr).toContain('warning: user 555001: no e-mail address');
+    expect(out.stderr).toContain(
+      '{"lines":{"customer":2,"agent":2,"ticketGroup":1,"ticketType":2,"ticket":2},"warnings":2,"refused":0}',
+    );
+  });
+
+  it('fails clearly: a missing directory exits 1, an unknown source or stray option 2, nothing on stdout', () => {
+    const missing = cli('import', 'convert', 'zendesk', 'test/fixtures/no-such-export');
+    expect([missing.status, missing.stdout]).toEqual([1, '']);
+    expect(missing.stderr).toContain('is not a directory');
+    for (const args of [
+      ['import', 'convert', 'freshdesk', 'test/fixtures/zendesk'],
+      ['import', 'convert', 'zendesk'],
+      ['import', 'convert', 'zendesk', 'test/fixtures/zendesk', '--tenant', 'x'],
+    ]) {
+      const out = cli(...args);
+      expect([out.status, out.stdout], args.join(' ')).toEqual([2, '']);
+    }
+  });
+});

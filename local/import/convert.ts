@@ -1,0 +1,33 @@
+import { existsSync, statSync } from 'node:fs';
+import { importLine } from '../../shared/schemas/import';
+import { convertZendesk } from './zendesk';
+
+/**
+ * `helpdesk import convert zendesk <dir>`: the export's import lines on stdout, one JSON line
+ * each, only lines the import format accepts (shared/schemas/import.ts); on stderr what could not
+ * be carried over as it was, each line refused with its problems, and a count by kind. Exit 1
+ * when the directory is missing or nothing could be converted.
+ */
+export const convertToLines = (dir: string, print: (value: unknown) => void): number => {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    console.error(`helpdesk: ${dir} is not a directory`);
+    return 1;
+  }
+  const { lines, warnings } = convertZendesk(dir);
+  for (const warning of warnings) console.error(`warning: ${warning}`);
+  const counts: Record<string, number> = {};
+  let refused = 0;
+  for (const line of lines) {
+    const checked = importLine.safeParse(line);
+    if (!checked.success) {
+      refused++;
+      const problems = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      console.error(`refused: ${line.kind} ${line.externalId}: ${problems}`);
+      continue;
+    }
+    counts[line.kind] = (counts[line.kind] ?? 0) + 1;
+    print(line);
+  }
+  console.error(JSON.stringify({ lines: counts, warnings: warnings.length, refused }));
+  return Object.keys(counts).length > 0 ? 0 : 1;
+};
