@@ -58,7 +58,7 @@ const CHANNELS: Record<string, (typeof SOURCES)[number]> = {
 const LANGUAGES = ['en', 'it', 'es', 'fr'];
 
 /** Text cut to `max` characters, saying so (a warning, and a mark at the cut). */
-const fit = (text: string, max: number, what: string, warnings: string[]): string => {
+const cut = (text: string, max: number, what: string, warnings: string[]): string => {
   if (text.length <= max) return text;
   warnings.push(`${what}: ${text.length} characters, cut to ${max}`);
   const mark = ' […]';
@@ -92,9 +92,9 @@ export const convertZendesk = (dir: string): Conversion => {
       lines.push({
         kind: 'agent',
         externalId: id,
-        name: fit(name, 200, `user ${id} name`, warnings),
+        name: cut(name, 200, `user ${id} name`, warnings),
         email,
-        ...(phone ? { phoneNumber: fit(phone, 50, `user ${id} phone`, warnings) } : {}),
+        ...(phone ? { phoneNumber: cut(phone, 50, `user ${id} phone`, warnings) } : {}),
         ...(language ? { language: language as 'en' } : {}),
       });
     } else {
@@ -104,11 +104,11 @@ export const convertZendesk = (dir: string): Conversion => {
       lines.push({
         kind: 'customer',
         externalId: id,
-        name: fit(name, 200, `user ${id} name`, warnings),
+        name: cut(name, 200, `user ${id} name`, warnings),
         email,
-        ...(phone ? { phoneNumber: fit(phone, 50, `user ${id} phone`, warnings) } : {}),
-        ...(company ? { company: fit(company, 200, `user ${id} company`, warnings) } : {}),
-        ...(notes ? { memo: fit(notes, 10_000, `user ${id} notes`, warnings) } : {}),
+        ...(phone ? { phoneNumber: cut(phone, 50, `user ${id} phone`, warnings) } : {}),
+        ...(company ? { company: cut(company, 200, `user ${id} company`, warnings) } : {}),
+        ...(notes ? { memo: cut(notes, 10_000, `user ${id} notes`, warnings) } : {}),
         ...(language ? { language: language as 'en' } : {}),
       });
     }
@@ -118,7 +118,7 @@ export const convertZendesk = (dir: string): Conversion => {
     const id = idOf(group.id);
     const name = str(group.name)?.trim();
     if (id && name)
-      lines.push({ kind: 'ticketGroup', externalId: id, group: fit(name, 100, `group ${id}`, warnings) });
+      lines.push({ kind: 'ticketGroup', externalId: id, group: cut(name, 100, `group ${id}`, warnings) });
   }
 
   const comments = commentsByTicket(dir);
@@ -168,14 +168,14 @@ export const convertZendesk = (dir: string): Conversion => {
       const byAgent = author !== undefined && agents.has(author);
       if (comment.public === false) {
         notes.push({
-          note: fit(text, TICKET_LIMITS.note, what, warnings),
+          note: cut(text, TICKET_LIMITS.note, what, warnings),
           date,
           ...(byAgent ? { insertBy: { externalId: author } } : {}),
         });
       } else {
         const documents = attachmentsOf(dir, comment, what, warnings);
         replies.push({
-          text: fit(text, TICKET_LIMITS.replyText, what, warnings),
+          text: cut(text, TICKET_LIMITS.replyText, what, warnings),
           replyDate: date,
           replyFromOperator: byAgent ? { externalId: author } : null,
           ...(documents.length ? { attachedDocuments: documents } : {}),
@@ -196,20 +196,20 @@ export const convertZendesk = (dir: string): Conversion => {
       kind: 'ticket',
       externalId: id,
       // The ticket's key in the account's other systems (Zendesk's external_id), else its Zendesk id.
-      externalId1: fit(
+      externalId1: cut(
         str(ticket.external_id) || id,
         TICKET_LIMITS.externalId,
         `ticket ${id} external_id`,
         warnings,
       ),
       number: `${id}/${new Date(created).getUTCFullYear()}`,
-      subject: fit(
+      subject: cut(
         str(ticket.subject)?.trim() || '(no subject)',
         TICKET_LIMITS.subject,
         `ticket ${id} subject`,
         warnings,
       ),
-      description: fit(description, TICKET_LIMITS.description, `ticket ${id} description`, warnings),
+      description: cut(description, TICKET_LIMITS.description, `ticket ${id} description`, warnings),
       status,
       priority: ['urgent', 'high'].includes(str(ticket.priority) ?? '') ? 1 : 0,
       ...(channel ? { source: channel } : {}),
