@@ -73,7 +73,6 @@ export const convertZendesk = (dir: string): Conversion => {
   );
 
   const agents = new Set<string>();
-  const customers = new Set<string>();
   for (const user of readRecords(dir, 'users')) {
     const id = idOf(user.id);
     if (!id) continue;
@@ -87,29 +86,25 @@ export const convertZendesk = (dir: string): Conversion => {
     const phone = str(user.phone);
     const locale = str(user.locale)?.slice(0, 2).toLowerCase();
     const language = locale && LANGUAGES.includes(locale) ? locale : undefined;
+    // What agents and customers both have.
+    const person = {
+      externalId: id,
+      name: cut(name, 200, `user ${id} name`, warnings),
+      email,
+      ...(phone ? { phoneNumber: cut(phone, 50, `user ${id} phone`, warnings) } : {}),
+      ...(language ? { language: language as 'en' } : {}),
+    };
     if (user.role === 'agent' || user.role === 'admin') {
       agents.add(id);
-      lines.push({
-        kind: 'agent',
-        externalId: id,
-        name: cut(name, 200, `user ${id} name`, warnings),
-        email,
-        ...(phone ? { phoneNumber: cut(phone, 50, `user ${id} phone`, warnings) } : {}),
-        ...(language ? { language: language as 'en' } : {}),
-      });
+      lines.push({ kind: 'agent', ...person });
     } else {
-      customers.add(id);
       const company = organizations.get(idOf(user.organization_id));
       const notes = str(user.notes) || str(user.details);
       lines.push({
         kind: 'customer',
-        externalId: id,
-        name: cut(name, 200, `user ${id} name`, warnings),
-        email,
-        ...(phone ? { phoneNumber: cut(phone, 50, `user ${id} phone`, warnings) } : {}),
+        ...person,
         ...(company ? { company: cut(company, 200, `user ${id} company`, warnings) } : {}),
         ...(notes ? { memo: cut(notes, 10_000, `user ${id} notes`, warnings) } : {}),
-        ...(language ? { language: language as 'en' } : {}),
       });
     }
   }
