@@ -61,10 +61,12 @@ const USAGE = `Usage:
                                             line per tenant {"tenantId","customers","tickets","complete"};
                                             progress on stderr names a position to continue from (--from).
                                             Locally the index is the server's: run it with the server stopped
-  helpdesk import convert zendesk <dir>     writes a Zendesk export (users, organizations, groups,
-                                            tickets, comments, attachments/) as import lines, one JSON
-                                            line each (docs/import.md); what could not be carried over
-                                            as it was, and lines the format refuses, are named on stderr
+  helpdesk import convert zendesk|deskero <dir>
+                                            writes an export (Zendesk's users, organizations, groups,
+                                            tickets, comments, attachments/; or Deskero's or our list
+                                            pages and details) as import lines, one JSON line each
+                                            (docs/import.md); what could not be carried over as it was,
+                                            and lines the format refuses, are named on stderr
   helpdesk cascades drain [--tenant <id>]   finishes every pending cascade (a removal's leftovers: a
                                             removed ticket's items and files, unreferenced photos, a
                                             revoked client's tokens) of the tenant, or of every client;
@@ -83,7 +85,7 @@ type Command =
   | { name: 'reindex'; tenantId?: string; from?: string }
   | { name: 'drain'; tenantId?: string }
   | { name: 'searchReindex'; tenantId?: string; from?: string }
-  | { name: 'convert'; source: 'zendesk'; dir: string };
+  | { name: 'convert'; source: 'zendesk' | 'deskero'; dir: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -192,13 +194,15 @@ const reindexCommand = (values: ReturnType<typeof parseOptions>['values']): Comm
   return { name: 'reindex', tenantId: values.tenant, from: values.from };
 };
 
-/** `import convert zendesk <dir>`. */
+/** `import convert <zendesk|deskero> <dir>`. */
 const convertCommand = (values: ReturnType<typeof parseOptions>['values'], args: string[]): Command => {
   const stray = Object.keys(values);
   if (stray.length) throw new UsageError(`import convert does not take --${stray.join(', --')}`);
   const [source, dir, ...more] = args;
-  if (source !== 'zendesk' || !dir || more.length)
-    throw new UsageError('import convert takes a source (zendesk) and the directory of its export');
+  if ((source !== 'zendesk' && source !== 'deskero') || !dir || more.length)
+    throw new UsageError(
+      'import convert takes a source (zendesk or deskero) and the directory of its export',
+    );
   return { name: 'convert', source, dir };
 };
 
@@ -457,7 +461,7 @@ const main = async (): Promise<number> => {
   // A conversion reads files and writes lines: no store.
   if (command.name === 'convert') {
     const { convertToLines } = await import('./import/convert');
-    return convertToLines(command.dir, print);
+    return convertToLines(command.source, command.dir, print);
   }
   const closeStore = await openStore();
   try {

@@ -1,19 +1,29 @@
 import { existsSync, statSync } from 'node:fs';
 import { importLine } from '../../shared/schemas/import';
+import type { Conversion } from './conversion';
+import { convertDeskero } from './deskero';
 import { convertZendesk } from './zendesk';
 
+/** The converters by the source they read. */
+export const CONVERTERS: Record<string, (dir: string) => Conversion> = {
+  zendesk: convertZendesk,
+  deskero: convertDeskero,
+};
+
 /**
- * `helpdesk import convert zendesk <dir>`: the export's import lines on stdout, one JSON line
+ * `helpdesk import convert <zendesk|deskero> <dir>`: the export's import lines on stdout, one JSON line
  * each, only lines the import format accepts (shared/schemas/import.ts); on stderr what could not
  * be carried over as it was, each line refused with its problems, and a count by kind. Exit 1
  * when the directory is missing or nothing could be converted.
  */
-export const convertToLines = (dir: string, print: (value: unknown) => void): number => {
+export const convertToLines = (source: string, dir: string, print: (value: unknown) => void): number => {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     console.error(`helpdesk: ${dir} is not a directory`);
     return 1;
   }
-  const { lines, warnings } = convertZendesk(dir);
+  const convert = CONVERTERS[source];
+  if (!convert) throw new Error(`no converter for ${source}`);
+  const { lines, warnings } = convert(dir);
   for (const warning of warnings) console.error(`warning: ${warning}`);
   const counts: Record<string, number> = {};
   let refused = 0;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DOCUMENT_LIMITS } from '../../shared/schemas/documents';
 import type { ImportLineInput } from '../../shared/schemas/import';
 import { type SOURCES, TICKET_LIMITS } from '../../shared/schemas/ticket';
+import type { Conversion } from './conversion';
 import { type Json, readRecords, recordsOf, subdirFiles } from './export-files';
 
 /**
@@ -22,12 +23,6 @@ import { type Json, readRecords, recordsOf, subdirFiles } from './export-files';
  * unless it has an `external_id` (its key in another system), which `externalId1` then keeps;
  * a closed ticket's `closedDate` is its last update (the export has no close date).
  */
-export interface Conversion {
-  lines: ImportLineInput[];
-  /** What could not be carried over as it was: each names its record. */
-  warnings: string[];
-}
-
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 const idOf = (value: unknown): string | undefined =>

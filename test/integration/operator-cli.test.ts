@@ -420,6 +420,12 @@ describe('operator CLI: import convert', () => {
     );
   });
 
+  it('reads a directory as the source named: Zendesk files hold no Deskero pages, so nothing converts (exit 1)', () => {
+    const out = cli('import', 'convert', 'deskero', 'test/fixtures/zendesk');
+    expect([out.status, out.stdout]).toEqual([1, '']);
+    expect(out.stderr).toContain('{"lines":{},"warnings":0,"refused":0}');
+  });
+
   it('fails clearly: a missing directory exits 1, an unknown source or stray option 2, nothing on stdout', () => {
     const missing = cli('import', 'convert', 'zendesk', 'test/fixtures/no-such-export');
     expect([missing.status, missing.stdout]).toEqual([1, '']);
