@@ -36,7 +36,8 @@ export const convertToLines = (source: string, dir: string, print: (value: unkno
       continue;
     }
     counts[line.kind] = (counts[line.kind] ?? 0) + 1;
-    print(line);
+    // As the format reads it: what it does not know dropped, names normalised (`onhold`).
+    print(checked.data);
   }
   console.error(JSON.stringify({ lines: counts, warnings: warnings.length, refused }));
   return Object.keys(counts).length > 0 ? 0 : 1;

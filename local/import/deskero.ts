@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportKind, ImportLineInput } from '../../shared/schemas/import';
 import type { Conversion } from './conversion';
-import { type Json, recordsOf } from './export-files';
+import { fileRecords, type Json } from './export-files';
 
 /**
  * `helpdesk import convert deskero <dir>`: what Deskero's API, or ours (the same shapes), answers
@@ -50,7 +50,7 @@ const ref = (value: unknown) => {
 const recordsOfFile = (file: string, name: string): [ImportKind, Json][] => {
   const records: [ImportKind, Json][] = [];
   const byName = FILE_PREFIXES.find(([prefix]) => name.startsWith(prefix))?.[1];
-  for (const value of recordsOf(readFileSync(file, 'utf8'), '')) {
+  for (const value of fileRecords(file, '')) {
     const wrapper = Object.keys(value).length === 1 ? Object.keys(value)[0] : undefined;
     const page = wrapper ? value[wrapper] : undefined;
     const kind = wrapper ? WRAPPERS[wrapper] : undefined;

@@ -42,9 +42,18 @@ export const filesNamed = (dir: string, prefix: string): string[] =>
     .sort()
     .map((f) => join(dir, f));
 
+/** The records of one file (`recordsOf`); a file that is not JSON is named in the error. */
+export const fileRecords = (file: string, key: string): Json[] => {
+  try {
+    return recordsOf(readFileSync(file, 'utf8'), key);
+  } catch (error) {
+    throw new Error(`${file} is neither JSON nor NDJSON: ${(error as Error).message}`);
+  }
+};
+
 /** Every record of the files of `dir` named after `prefix`, found under `key` in their pages. */
 export const readRecords = (dir: string, prefix: string, key = prefix): Json[] =>
-  filesNamed(dir, prefix).flatMap((file) => recordsOf(readFileSync(file, 'utf8'), key));
+  filesNamed(dir, prefix).flatMap((file) => fileRecords(file, key));
 
 /** The files of a subdirectory (`comments/4711.json`), by their base name; none if it is absent. */
 export const subdirFiles = (dir: string, sub: string): Map<string, string> => {

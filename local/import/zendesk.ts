@@ -4,7 +4,7 @@ import { DOCUMENT_LIMITS } from '../../shared/schemas/documents';
 import type { ImportLineInput } from '../../shared/schemas/import';
 import { type SOURCES, TICKET_LIMITS } from '../../shared/schemas/ticket';
 import type { Conversion } from './conversion';
-import { type Json, readRecords, recordsOf, subdirFiles } from './export-files';
+import { fileRecords, type Json, readRecords, subdirFiles } from './export-files';
 
 /**
  * `helpdesk import convert zendesk <dir>`: a Zendesk export as import lines (docs/import.md).
@@ -238,7 +238,7 @@ const commentsByTicket = (dir: string): Map<string, Json[]> => {
     else byTicket.set(ticket, [comment]);
   };
   for (const [ticket, file] of subdirFiles(dir, 'comments'))
-    for (const comment of recordsOf(readFileSync(file, 'utf8'), 'comments')) add(ticket, comment);
+    for (const comment of fileRecords(file, 'comments')) add(ticket, comment);
   for (const comment of readRecords(dir, 'ticket_comments', 'comments'))
     add(idOf(comment.ticket_id), comment);
   return byTicket;

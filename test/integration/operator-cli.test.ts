@@ -8,6 +8,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { localDynamoClient } from '../../local/dynamodb-local';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
+import { importLine } from '../../shared/schemas/import';
 import { openPglite } from '../../shared/search/pglite-engine';
 import { runSearch } from '../../shared/search/search-reads';
 import { TICKETS } from '../../shared/search/searches';
@@ -403,6 +404,8 @@ describe('operator CLI: import convert', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
+    // Each as the format reads it: reading it again changes nothing.
+    for (const line of lines) expect(importLine.parse(line)).toEqual(line);
     expect(lines.map((l) => l.kind)).toEqual([
       'customer',
       'agent',
@@ -427,6 +430,11 @@ describe('operator CLI: import convert', () => {
   });
 
   it('fails clearly: a missing directory exits 1, an unknown source or stray option 2, nothing on stdout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'broken-export-'));
+    writeFileSync(join(dir, 'users.json'), '{"users": [');
+    const broken = cli('import', 'convert', 'zendesk', dir);
+    expect([broken.status, broken.stdout]).toEqual([1, '']);
+    expect(broken.stderr).toContain(`${join(dir, 'users.json')} is neither JSON nor NDJSON`);
     const missing = cli('import', 'convert', 'zendesk', 'test/fixtures/no-such-export');
     expect([missing.status, missing.stdout]).toEqual([1, '']);
     expect(missing.stderr).toContain('is not a directory');
