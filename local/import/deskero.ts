@@ -104,7 +104,12 @@ const lineOf = (kind: ImportKind, record: Json, warnings: string[]): ImportLineI
   const { id, ...fields } = record;
   const externalId = id as string;
   if (kind !== 'ticket') {
-    if (kind === 'customer' || kind === 'agent') return { ...fields, kind, externalId } as ImportLineInput;
+    if (kind === 'agent') return { ...fields, kind, externalId } as ImportLineInput;
+    if (kind === 'customer') {
+      // Not carried: the source account's agent id, portal credentials (no password on read), the photo.
+      const { insertByAgentId: _a, account: _c, profilePhotoBlob: _p, ...customer } = fields;
+      return { ...customer, kind, externalId } as ImportLineInput;
+    }
     const field = LOOKUP_FIELDS[kind];
     return { kind, externalId, [field]: fields[field], labels: fields.labels } as ImportLineInput;
   }
