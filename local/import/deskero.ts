@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportKind, ImportLineInput } from '../../shared/schemas/import';
 import type { Conversion } from './conversion';
-import { fileRecords, type Json } from './export-files';
+import { fileRecords, isObject, type Json } from './export-files';
 
 /**
  * `helpdesk import convert deskero <dir>`: what Deskero's API, or ours (the same shapes), answers
@@ -37,8 +37,6 @@ const FILE_PREFIXES: [string, ImportKind][] = [
 const LOOKUP_FIELDS = { ticketType: 'type', ticketArea: 'area', ticketGroup: 'group' } as const;
 const ORDER: ImportKind[] = ['agent', 'customer', 'ticketType', 'ticketArea', 'ticketGroup', 'ticket'];
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const idOf = (value: unknown): string | undefined =>
   isObject(value) && typeof value.id === 'string' && value.id !== '' ? value.id : undefined;
 const ref = (value: unknown) => {

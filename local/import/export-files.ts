@@ -30,7 +30,7 @@ export const recordsOf = (text: string, key: string): Json[] => {
     .flatMap((line) => fromValue(JSON.parse(line)));
 };
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const JSON_FILE = /\.(nd)?json$/;
