@@ -68,7 +68,7 @@ export const convertZendesk = (dir: string): Conversion => {
   );
 
   const agents = new Set<string>();
-  for (const user of readRecords(dir, 'users')) {
+  for (const user of latestById(readRecords(dir, 'users'))) {
     const id = idOf(user.id);
     if (!id) continue;
     const name = str(user.name)?.trim() || str(user.email) || `Zendesk user ${id}`;
@@ -114,7 +114,7 @@ export const convertZendesk = (dir: string): Conversion => {
   const comments = commentsByTicket(dir);
   const types = new Set<string>();
   const ticketLines: ImportLineInput[] = [];
-  for (const ticket of readRecords(dir, 'tickets')) {
+  for (const ticket of latestById(readRecords(dir, 'tickets'))) {
     const id = idOf(ticket.id);
     const created = msOf(ticket.created_at);
     const requester = idOf(ticket.requester_id);
@@ -124,9 +124,10 @@ export const convertZendesk = (dir: string): Conversion => {
     }
     const updated = msOf(ticket.updated_at) ?? created;
     const embedded = Array.isArray(ticket.comments) ? (ticket.comments as Json[]) : [];
-    const thread = [...embedded, ...(comments.get(id) ?? [])].sort(
-      (a, b) => (msOf(a.created_at) ?? 0) - (msOf(b.created_at) ?? 0),
-    );
+    // A comment both embedded and in a comments file is one comment.
+    const thread = [
+      ...new Map([...embedded, ...(comments.get(id) ?? [])].map((c) => [idOf(c.id) ?? c, c])).values(),
+    ].sort((a, b) => (msOf(a.created_at) ?? 0) - (msOf(b.created_at) ?? 0));
     const [first, ...rest] = thread;
     const status = STATUSES[str(ticket.status) ?? ''] ?? 'opened';
     const type = str(ticket.type);
@@ -222,6 +223,21 @@ export const convertZendesk = (dir: string): Conversion => {
   for (const type of [...types].sort()) lines.push({ kind: 'ticketType', externalId: type, type });
   lines.push(...ticketLines);
   return { lines, warnings };
+};
+
+/**
+ * Each record once, as it was last: incremental exports repeat a record at each of its updates
+ * (the one updated last wins; on a tie, the one read last).
+ */
+const latestById = (records: Json[]): Json[] => {
+  const latest = new Map<string, Json>();
+  for (const record of records) {
+    const id = idOf(record.id);
+    if (id === undefined) continue;
+    const seen = latest.get(id);
+    if (!seen || (msOf(record.updated_at) ?? 0) >= (msOf(seen.updated_at) ?? 0)) latest.set(id, record);
+  }
+  return [...latest.values()];
 };
 
 /** A comment's text: the plain body, else the body. */

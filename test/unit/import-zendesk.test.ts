@@ -5,7 +5,8 @@ import { type ImportLine, importLine } from '../../shared/schemas/import';
 /**
  * `helpdesk import convert zendesk`: test/fixtures/zendesk is an export as Zendesk's API and JSON
  * export write it (users, organizations and groups as API pages, tickets as the JSON export's
- * lines with their comments, a ticket's comments as a List Comments page, one attachment on disk).
+ * lines with their comments and a later incremental page repeating one of them, a ticket's comments
+ * as List Comments pages (one repeating an embedded comment), one attachment on disk).
  */
 const { lines, warnings } = convertZendesk('test/fixtures/zendesk');
 const parsed = lines.map((l) => importLine.parse(l));
@@ -24,8 +25,9 @@ describe('the Zendesk converter', () => {
       'ticketGroup 98738',
       'ticketType incident',
       'ticketType question',
-      'ticket 35436',
+      // tickets-2.json (an incremental export's page) is read before tickets.ndjson; each ticket once.
       'ticket 35437',
+      'ticket 35436',
     ]);
     // Every reference names a line of its kind that comes before it.
     const seen = new Set<string>();
@@ -114,11 +116,13 @@ describe('the Zendesk converter', () => {
     );
   });
 
-  it('reads comments from comments/<ticket id>.json, and keeps an external_id as externalId1', () => {
+  it('reads comments from comments/<ticket id>.json, keeps an external_id as externalId1, and a ticket as last updated', () => {
+    // tickets.ndjson has it pending; the later page of tickets-2.json, solved a day after.
     expect(ticket('35437')).toMatchObject({
       number: '35437/2021',
       externalId1: 'crm-991',
-      status: 'on hold',
+      status: 'solved',
+      managedDate: Date.parse('2021-02-04T09:00:00Z'),
       priority: 0,
       source: 'phone',
       closedDate: null,
