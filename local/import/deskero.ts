@@ -48,7 +48,7 @@ const ref = (value: unknown) => {
 const recordsOfFile = (file: string, name: string): [ImportKind, Json][] => {
   const records: [ImportKind, Json][] = [];
   const byName = FILE_PREFIXES.find(([prefix]) => name.startsWith(prefix))?.[1];
-  for (const value of fileRecords(file, '')) {
+  for (const value of fileRecords(file)) {
     const wrapper = Object.keys(value).length === 1 ? Object.keys(value)[0] : undefined;
     const page = wrapper ? value[wrapper] : undefined;
     const kind = wrapper ? WRAPPERS[wrapper] : undefined;

@@ -9,12 +9,15 @@ import { basename, join } from 'node:path';
  */
 export type Json = Record<string, unknown>;
 
-/** The records of one file's text: the array under `key` wherever pages hold one, else the objects themselves. */
-export const recordsOf = (text: string, key: string): Json[] => {
+/**
+ * The records of one file's text: the array under `key` wherever pages hold one, else the objects
+ * themselves (all of them without a `key`).
+ */
+export const recordsOf = (text: string, key?: string): Json[] => {
   const fromValue = (value: unknown): Json[] => {
     if (Array.isArray(value)) return value.filter(isObject);
     if (!isObject(value)) return [];
-    const inner = value[key];
+    const inner = key === undefined ? undefined : value[key];
     return Array.isArray(inner) ? inner.filter(isObject) : [value];
   };
   const trimmed = text.trim();
@@ -43,7 +46,7 @@ export const filesNamed = (dir: string, prefix: string): string[] =>
     .map((f) => join(dir, f));
 
 /** The records of one file (`recordsOf`); a file that is not JSON is named in the error. */
-export const fileRecords = (file: string, key: string): Json[] => {
+export const fileRecords = (file: string, key?: string): Json[] => {
   try {
     return recordsOf(readFileSync(file, 'utf8'), key);
   } catch (error) {

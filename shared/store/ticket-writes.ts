@@ -11,7 +11,6 @@ import {
 } from './entities/ticket';
 import type { Item } from './entity';
 import { itemOf } from './entity-item';
-import { StaleVersion } from './errors';
 import { type Cond, conditionOf, updateOf } from './expression';
 import { deleteWrite, preconditionOf, updateWrite } from './item-changes';
 import { FEED_CLOCK, SEARCH_INDEXES } from './table-schema';
@@ -93,7 +92,8 @@ export const touchTicketWrite = (
 ): WriteOp => {
   const managed = ticketEntity.ranges?.managedDate;
   if (!managed) throw new Error('tickets are ordered by managedDate');
-  if (ifMatch?.length === 0) throw new StaleVersion(`${ticketEntity.label} ${id}`);
+  const pre = preconditionOf(ticketEntity.label, id, ifMatch);
+  if (ifMatch?.length === 0) throw pre.stale();
   return {
     item: {
       Update: {
@@ -116,7 +116,7 @@ export const touchTicketWrite = (
     onConditionFailed: (old) => {
       if (!old) return ticketMissing(id);
       if (old.mergedInto) return ticketMerged(id, old.mergedInto);
-      return new StaleVersion(`${ticketEntity.label} ${id}`);
+      return pre.stale();
     },
     feedOrdered: true,
   };
