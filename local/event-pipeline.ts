@@ -10,6 +10,7 @@ import type {
 } from 'aws-lambda';
 import { sleep } from '../shared/store/attempt-budget';
 import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
+import { IMPORT_STEP_TIMEOUT_MS } from '../shared/workers';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 import { openStreamReader, type ShardBatchHandler, type StreamReader } from './stream-reader';
 import { expireTrash, TTL_MARK } from './ttl-emulator';
@@ -34,6 +35,8 @@ export interface EventPipelineOptions {
   tableName: string;
   sqsEndpoint: string;
   queueUrl: string;
+  /** The import queue (local/start.ts): its steps go to functions/import-worker.ts, one at a time per job. */
+  importQueueUrl?: string;
   /** How often the stream is read when it had nothing (ms). */
   pollMs?: number;
   /** Queue consumers running at once (Lambda runs one per message group in flight). */
@@ -62,6 +65,8 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
  * infra/webhook-pipeline.ts DELIVERY_CONCURRENCY).
  */
 export const DEFAULT_CONSUMERS = 8;
+/** Import jobs run at once (as the stack's IMPORT_CONCURRENCY bounds the worker). */
+const IMPORT_CONSUMERS = 2;
 
 /**
  * The event source mapping's filter (infra/webhook-pipeline.ts): new event items, and redelivery
@@ -202,42 +207,56 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     }
   };
 
-  const consume = async () => {
-    while (running) {
-      try {
-        const out = await sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: options.queueUrl,
-            MaxNumberOfMessages: 1,
-            WaitTimeSeconds: 1,
-            MessageSystemAttributeNames: ['All'],
-          }),
-        );
-        const messages = out.Messages ?? [];
-        if (messages.length === 0 || !running) continue;
-        let failed = new Set(messages.map((m) => m.MessageId));
+  /** A queue's consumer, as Lambda's SQS event source: batches of one, what is not reported failed deleted. */
+  const consumer =
+    (
+      queueUrl: string,
+      name: string,
+      handler: (e: SQSEvent, c: unknown) => Promise<SQSBatchResponse>,
+      timeout?: number,
+    ) =>
+    async () => {
+      while (running) {
         try {
-          const response = await deliver(
-            { Records: messages.map((m) => sqsRecord(m, options.queueUrl)) },
-            lambdaContext('webhook-deliver', crypto.randomUUID()),
+          const out = await sqs.send(
+            new ReceiveMessageCommand({
+              QueueUrl: queueUrl,
+              MaxNumberOfMessages: 1,
+              WaitTimeSeconds: 1,
+              MessageSystemAttributeNames: ['All'],
+            }),
           );
-          failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-        } catch (error) {
-          // As Lambda: a thrown handler fails the whole batch, which comes back after its visibility timeout.
-          console.error(`webhook delivery: ${(error as Error).message}`);
-        }
-        for (const m of messages) {
-          if (!failed.has(m.MessageId))
-            await sqs.send(
-              new DeleteMessageCommand({ QueueUrl: options.queueUrl, ReceiptHandle: m.ReceiptHandle }),
+          const messages = out.Messages ?? [];
+          if (messages.length === 0 || !running) continue;
+          let failed = new Set(messages.map((m) => m.MessageId));
+          try {
+            const response = await handler(
+              { Records: messages.map((m) => sqsRecord(m, queueUrl)) },
+              lambdaContext(name, crypto.randomUUID(), timeout),
             );
+            failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+          } catch (error) {
+            // As Lambda: a thrown handler fails the whole batch, which comes back after its visibility timeout.
+            console.error(`${name}: ${(error as Error).message}`);
+          }
+          for (const m of messages) {
+            if (!failed.has(m.MessageId))
+              await sqs.send(
+                new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle }),
+              );
+          }
+        } catch (error) {
+          if (running) console.error(`${name} queue consumer: ${(error as Error).message}`);
+          await sleep(1000);
         }
-      } catch (error) {
-        if (running) console.error(`webhook queue consumer: ${(error as Error).message}`);
-        await sleep(1000);
       }
-    }
-  };
+    };
+  const consume = consumer(options.queueUrl, 'webhook-deliver', deliver);
+  const importWorker = options.importQueueUrl
+    ? (loadHandler('import-worker') as unknown as Promise<
+        (e: SQSEvent, c: unknown) => Promise<SQSBatchResponse>
+      >)
+    : undefined;
 
   const expireLoop = async () => {
     while (running) {
@@ -267,6 +286,17 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       ? [pollStream('search', searchReader, batchesFor('search-indexer', isIndexed, indexer))]
       : []),
     ...Array.from({ length: options.consumers ?? DEFAULT_CONSUMERS }, consume),
+    // Two jobs at once (one step of each at a time: the queue groups a job's steps).
+    ...(options.importQueueUrl && importWorker
+      ? Array.from({ length: IMPORT_CONSUMERS }, () =>
+          consumer(
+            options.importQueueUrl as string,
+            'import-worker',
+            async (e, c) => (await importWorker)(e, c),
+            IMPORT_STEP_TIMEOUT_MS,
+          )(),
+        )
+      : []),
     expireLoop(),
   ];
   return {

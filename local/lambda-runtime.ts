@@ -32,8 +32,8 @@ export const loadHandler: HandlerLoader = async (name) => {
 /** The deployed functions' timeout (infra/api-function.ts); HELPDESK_TIMEOUT_MS shortens it for fault tests. */
 const timeoutMs = () => Number(process.env.HELPDESK_TIMEOUT_MS ?? 10_000);
 
-export const lambdaContext = (functionName: string, awsRequestId: string): Context => {
-  const deadline = Date.now() + timeoutMs();
+export const lambdaContext = (functionName: string, awsRequestId: string, timeout = timeoutMs()): Context => {
+  const deadline = Date.now() + timeout;
   const unsupported = () => {
     throw new Error('callback-style completion is not used by these handlers');
   };

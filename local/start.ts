@@ -78,8 +78,13 @@ const startBlobStore = async (): Promise<void> => {
   process.env.BUCKET_NAME = blobs.bucket;
 };
 
-/** The webhook delivery queue, as infra/webhook-pipeline.ts makes it (in memory: gone when stopped). */
+/**
+ * The webhook delivery queue and the import queue, as infra/webhook-pipeline.ts and
+ * infra/import-pipeline.ts make them (in memory: gone when stopped; running imports are queued
+ * again at start).
+ */
 const DELIVERY_QUEUE = 'helpdesk-webhook-deliveries.fifo';
+const IMPORT_QUEUE = 'helpdesk-imports.fifo';
 const startQueues = async (): Promise<void> => {
   queues = await startSqsLocal({
     queues: [
@@ -90,10 +95,18 @@ const startQueues = async (): Promise<void> => {
         maxReceiveCount: 50,
         deadLetterQueue: 'helpdesk-webhook-deliveries-dlq.fifo',
       },
+      { name: 'helpdesk-imports-dlq.fifo', visibilityTimeoutSeconds: 900 },
+      {
+        name: IMPORT_QUEUE,
+        visibilityTimeoutSeconds: 900,
+        maxReceiveCount: 5,
+        deadLetterQueue: 'helpdesk-imports-dlq.fifo',
+      },
     ],
   });
   process.env.SQS_ENDPOINT = queues.endpoint;
   process.env.WEBHOOK_QUEUE_URL = queues.queueUrl(DELIVERY_QUEUE);
+  process.env.IMPORT_QUEUE_URL = queues.queueUrl(IMPORT_QUEUE);
 };
 
 const announceDemoClient = async (baseUrl: string): Promise<void> => {
@@ -150,7 +163,15 @@ const main = async (): Promise<void> => {
     tableName: config().TABLE_NAME,
     sqsEndpoint: String(queues?.endpoint),
     queueUrl: String(process.env.WEBHOOK_QUEUE_URL),
+    importQueueUrl: String(process.env.IMPORT_QUEUE_URL),
   });
+  // Imports that were running when the server stopped: their steps were in the in-memory queue.
+  void (await import('../shared/domain/import-run')).resumeImports().then(
+    (resumed) => {
+      if (resumed > 0) console.log(`Resumed ${resumed} import job(s) left running by the last run`);
+    },
+    (error: Error) => console.error(`imports not resumed: ${error.message}`),
+  );
   // Cascades written while the server was stopped are not in the stream it reads from now on.
   const { renderExport } = await import('../shared/http/views/customer-export');
   void (await import('../shared/domain/cascades')).drainCascades(renderExport).then(

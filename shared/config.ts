@@ -191,6 +191,10 @@ const READERS = {
   SEARCH_WAIT_MS: whole(0, 30_000, 5000),
   /** The FIFO queue webhook deliveries wait in (infra/webhook-pipeline.ts; the local server's own). */
   WEBHOOK_QUEUE_URL: optional(url),
+  /** The import queue (infra/import-pipeline.ts; locally local/sqs-local.ts): each step of an import job. */
+  IMPORT_QUEUE_URL: optional(url),
+  /** Bytes of an import file one read takes (domain/import-run.ts); 1 MiB. Tests make it small. */
+  IMPORT_CHUNK_BYTES: whole(256, 64 << 20, 1 << 20),
   /** Points the SQS calls at the local queue server (local/sqs-local.ts); unset in AWS. */
   SQS_ENDPOINT: optional(url),
   /**

@@ -108,6 +108,8 @@ export const BLOB_AREAS = {
   staging: blobKeys.staging('*', '*'),
   /** Customers' export documents: `exports/<tenant>/<customer>/<job>.json`. */
   exports: blobKeys.customerExport('*', '*', '*'),
+  /** Import files: `imports/<tenant>/<job>.ndjson`. */
+  imports: blobKeys.importFile('*', '*'),
 } as const;
 export type BlobArea = keyof typeof BLOB_AREAS;
 
@@ -198,6 +200,8 @@ export interface Route {
   readonly files?: readonly string[];
   readonly maxBodyBytes?: number;
   readonly idempotent?: boolean;
+  /** Sends to a queue: `import`, the import queue (infra/import-pipeline.ts grants SendMessage on it). */
+  readonly queue?: 'import';
   readonly request: RouteRequest;
   readonly responses: {
     readonly success: readonly [number, ResponseBody];
@@ -856,6 +860,80 @@ const ROUTES = [
     request: { params: id, query: listQuery({}) },
     responses: { success: [200, 'page:delivery'], problems: [...COMMON, 404] },
   },
+  {
+    operationId: 'importCreate',
+    summary:
+      'Begin importing a help desk: a job, with a presigned address to upload its NDJSON file to (docs/import.md)',
+    method: 'POST',
+    path: '/import',
+    handler: 'import-create',
+    access: 'write',
+    auth: 'bearer',
+    // The job's item put in one transaction with the Idempotency-Key's answer; the address signed.
+    dynamo: ['GetItem', 'PutItem'],
+    blobs: { imports: ['PutObject'] },
+    idempotent: true,
+    request: { query: noQuery },
+    responses: { success: [201, 'view:importJob'], problems: [...COMMON, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'importDetail',
+    summary:
+      'Read an import job: its state, counts per kind, progress and estimate (while created, a fresh upload address)',
+    method: 'GET',
+    path: '/import/{id}',
+    handler: 'import-detail',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.record,
+    // While the job waits for its file, each read signs a new upload address.
+    blobs: { imports: ['PutObject'] },
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'view:importJob'], problems: [...COMMON, 404] },
+  },
+  {
+    operationId: 'importStart',
+    summary: 'Start an import job once its file is uploaded (safe to repeat: a running job goes on)',
+    method: 'PUT',
+    path: '/import/{id}/start',
+    handler: 'import-start',
+    access: 'write',
+    auth: 'bearer',
+    // The job read by key, its file's size read (HeadObject: a missing file is S3's 404), the job
+    // moved to running in one transaction with the Idempotency-Key's answer, its first step queued.
+    dynamo: ['GetItem', 'PutItem', 'UpdateItem'],
+    blobs: { imports: ['GetObject'], listBucket: true },
+    queue: 'import',
+    idempotent: true,
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'view:importJob'], problems: [...COMMON, 404, 409, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'importCancel',
+    summary: 'Cancel an import job: no further line is applied; what it wrote stays',
+    method: 'PUT',
+    path: '/import/{id}/cancel',
+    handler: 'import-cancel',
+    access: 'write',
+    auth: 'bearer',
+    dynamo: ['GetItem', 'PutItem', 'UpdateItem'],
+    idempotent: true,
+    request: { params: id, query: noQuery },
+    responses: { success: [200, 'view:importJob'], problems: [...COMMON, 404, 409, UNKNOWN_OUTCOME] },
+  },
+  {
+    operationId: 'importErrors',
+    summary: "Page through an import job's failed lines, in line order, each with its problem",
+    method: 'GET',
+    path: '/import/{id}/errors',
+    handler: 'import-errors',
+    access: 'read',
+    auth: 'bearer',
+    dynamo: DB.partPage,
+    cursors: true,
+    request: { params: id, query: listQuery({}) },
+    responses: { success: [200, 'page:importError'], problems: [...COMMON, 404] },
+  },
 ] as const satisfies readonly Route[];
 
 export const routes: readonly Route[] = ROUTES;
@@ -889,8 +967,8 @@ export const compatRole = (r: Route): CompatRole | undefined => {
   return undefined;
 };
 
-/** Views of jobs (an export, an erasure), not records: no Deskero detail, no ETag. */
-export const JOB_VIEWS: readonly ResponseBody[] = ['view:exportJob', 'view:erasureJob'];
+/** Views of jobs (an export, an erasure, an import), not records: no Deskero detail, no ETag. */
+export const JOB_VIEWS: readonly ResponseBody[] = ['view:exportJob', 'view:erasureJob', 'view:importJob'];
 
 /** `GET /ticket/{id}` — the API Gateway route key of a route. */
 export const routeKey = (r: Route): string => `${r.method} ${r.path}`;

@@ -10,11 +10,12 @@ export interface Worker {
   /** File name under functions/ without `.ts`. */
   readonly handler: string;
   /**
-   * What invokes it: new items on the table's stream, messages of the webhook delivery queue, or
+   * What invokes it: new items on the table's stream, messages of the webhook delivery queue or of
+   * the import queue, or
    * Secrets Manager rotating the cursor secret (AWS only: locally the key does not rotate), or a
    * deploy (CloudFormation: the search schema's migrations; locally applied as the index opens).
    */
-  readonly trigger: 'table-stream' | 'delivery-queue' | 'secret-rotation' | 'deploy';
+  readonly trigger: 'table-stream' | 'delivery-queue' | 'import-queue' | 'secret-rotation' | 'deploy';
   readonly summary: string;
 }
 
@@ -30,6 +31,13 @@ export const workers: readonly Worker[] = [
     handler: 'webhook-deliver',
     trigger: 'delivery-queue',
     summary: 'Sends a queued event to its subscription (Standard Webhooks), recording the attempt',
+  },
+  {
+    name: 'importWorker',
+    handler: 'import-worker',
+    trigger: 'import-queue',
+    summary:
+      "Runs import jobs step by step: reads the job's file from S3 in chunks, applies its lines, records failed ones, queues the next step",
   },
   {
     name: 'cascadeWorker',
@@ -65,3 +73,6 @@ export const handlerOf = (name: string): string => {
   if (!worker) throw new Error(`no worker ${name} in shared/workers.ts`);
   return worker.handler;
 };
+
+/** The import worker's timeout (infra/import-pipeline.ts; the local pipeline gives it the same): one step of a job. */
+export const IMPORT_STEP_TIMEOUT_MS = 300_000;

@@ -108,6 +108,21 @@ export const getBlob = async (key: string): Promise<{ bytes: Buffer; contentType
   };
 };
 
+/**
+ * Bytes `start` to `end` (exclusive, or the object's end) of an object: its file read in chunks
+ * (domain/import-run.ts). Undefined when the object is missing; empty past its end.
+ */
+export const getBlobRange = async (key: string, start: number, end: number): Promise<Buffer | undefined> => {
+  const res = await send(
+    key,
+    'GetObject',
+    { method: 'GET', headers: { range: `bytes=${start}-${end - 1}` } },
+    true,
+  );
+  if (res.status === 404) return undefined;
+  return Buffer.from(await res.arrayBuffer());
+};
+
 export const headBlob = async (key: string): Promise<{ size: number; etag: string } | undefined> => {
   const res = await send(key, 'HeadObject', { method: 'HEAD' }, true);
   if (res.status === 404) return undefined;

@@ -63,6 +63,11 @@ export interface WriteContext {
   historyDays?: number;
   /** Who writes, for the history (the client; the request): the tenant's client alone unless given. */
   actor?: Actor;
+  /**
+   * The import job writing (domain/import-run.ts): its events carry its id (the change feed shows
+   * `importId`; webhooks are not sent them, only the job's `import.completed`).
+   */
+  importId?: string;
 }
 
 /**
@@ -121,7 +126,7 @@ export const commit = async <R>(
         await inFeedTurn(plan.ops, contended, () => {
           const stamp = Math.max(Date.now(), notBefore);
           const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
-          const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp);
+          const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp, ctx.importId);
           position = events.at(-1)?.item.Put?.Item?.sk as string | undefined;
           const history = historyWrites(ctx.tenantId, drafts, stamp, ctx.historyDays ?? HISTORY_DAYS);
           return writeAtomically(

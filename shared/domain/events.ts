@@ -1,4 +1,5 @@
 import type { EventDraft } from '../store/events';
+import { type ImportJob, importSummary } from '../store/imports';
 import type { EntityKind } from '../store/keys';
 
 /**
@@ -58,3 +59,10 @@ export const addedToTicket = (
 
 /** A customer erased on request (domain/customer-erasure.ts): the event names them, nothing more. */
 export const customerErased = (id: string): EventDraft => draft('customer.erased', id, null);
+
+/**
+ * An import job finished reading its file (domain/import-run.ts): its counts. The one event of
+ * an import webhooks are sent (its records' own events are marked with the job: store/events.ts).
+ */
+export const importCompleted = (job: ImportJob): EventDraft =>
+  draft('import.completed', job.id, importSummary(job) as unknown as Record<string, unknown>);

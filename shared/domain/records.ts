@@ -92,14 +92,23 @@ export const insertPlan = <T extends BaseRecord, I>(
   return { result: id, ops, events: eventsOf(r, 'created', id, record) };
 };
 
+/** Inserts a record; `also` adds writes to its transaction, given its id (an import's source item). */
 export const insertRecord = async <T extends BaseRecord, I>(
   r: RecordResource<T, I>,
   ctx: WriteContext,
   input: I,
+  also: (id: string) => WriteOp[] = () => [],
 ): Promise<string> => {
   await r.check?.(input);
   const { fields, staged } = await stage(r, ctx.tenantId, input);
-  return commit(ctx, () => insertPlan(r, ctx.tenantId, input, fields), staged);
+  return commit(
+    ctx,
+    () => {
+      const plan = insertPlan(r, ctx.tenantId, input, fields);
+      return { ...plan, ops: [...plan.ops, ...also(plan.result)] };
+    },
+    staged,
+  );
 };
 
 /**

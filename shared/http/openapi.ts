@@ -19,6 +19,8 @@ import {
   exportJobView,
   historyEntryView,
   idView,
+  importErrorView,
+  importJobView,
   labelsView,
   noteView,
   openApiDocumentView,
@@ -80,6 +82,8 @@ export const VIEWS: Record<string, ViewSpec> = {
   history: { component: 'HistoryEntry', schema: historyEntryView, pageKey: 'history' },
   exportJob: { component: 'ExportJob', schema: exportJobView, pageKey: 'export' },
   erasureJob: { component: 'ErasureJob', schema: erasureJobView, pageKey: 'erasure' },
+  importJob: { component: 'ImportJob', schema: importJobView, pageKey: 'import' },
+  importError: { component: 'ImportError', schema: importErrorView, pageKey: 'error' },
   ticketMatch: { component: 'TicketMatch', schema: ticketMatchView, pageKey: 'ticket' },
   customerMatch: { component: 'CustomerMatch', schema: customerMatchView, pageKey: 'customer' },
 };
@@ -614,6 +618,12 @@ const TAGS: { name: string; description: string; matches: (r: Route) => boolean 
     description:
       'Subscriptions to the change feed: its events POSTed to an https URL, signed per the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the secret the insert answers once; each delivery carries the feed cursor to replay from. Receiver URLs must resolve to public addresses.',
     matches: (r) => r.path.startsWith('/webhook/'),
+  },
+  {
+    name: 'Imports',
+    description:
+      "Bringing a help desk's history in: a job reads an NDJSON file of agents, customers, lookups and tickets with their dates, numbers and conversations (docs/import.md), creating each source record once however often it is run.",
+    matches: (r) => r.path === '/import' || r.path.startsWith('/import/'),
   },
 ];
 const tagOf = (route: Route): string => {

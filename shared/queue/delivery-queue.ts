@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { withoutSdkLogging } from '../aws/sdk-logging';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { config } from '../config';
+import { sqs } from './sqs';
 
 /**
  * The webhook delivery queue: one SQS FIFO message per event per subscription that wants it
@@ -49,24 +49,6 @@ export const deduplicationOf = (m: DeliveryMessage): string =>
   m.requeue === undefined
     ? hashed(m.tenantId, m.webhookId, m.eventId)
     : hashed(m.tenantId, m.webhookId, m.eventId, `requeue ${m.requeue}`);
-
-let client: SQSClient | undefined;
-
-const sqs = (): SQSClient => {
-  if (!client) {
-    const { AWS_REGION, SQS_ENDPOINT } = config();
-    client = withoutSdkLogging(
-      new SQSClient({
-        region: AWS_REGION,
-        maxAttempts: 4,
-        ...(SQS_ENDPOINT
-          ? { endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-          : {}),
-      }),
-    );
-  }
-  return client;
-};
 
 const queueUrl = (): string => {
   const url = config().WEBHOOK_QUEUE_URL;

@@ -4,7 +4,9 @@ import { cursorText, pageNumber } from './list-query';
 /**
  * The change feed's event types: `<resource>.<what happened>`. Records are created, updated
  * and deleted; a ticket also gets replies, notes and attachments, and a deleted one is in the
- * trash until it is restored or purged, and is merged into another ticket or unmerged.
+ * trash until it is restored or purged, and is merged into another ticket or unmerged. An import
+ * job reports that it finished (`import.completed`); the records it wrote have their own events,
+ * marked with its id.
  */
 const RECORDS = ['customer', 'agent', 'ticket_type', 'ticket_area', 'ticket_group', 'ticket'] as const;
 export const EVENT_TYPES = [
@@ -17,6 +19,7 @@ export const EVENT_TYPES = [
   'ticket.merged',
   'ticket.unmerged',
   'customer.erased',
+  'import.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ERASURE_MODES } from './customer';
 import { EVENT_TYPES } from './events';
 import { LANGUAGES } from './fields';
+import { IMPORT_KINDS } from './import';
 import { fieldError } from './problems';
 import { SOURCES, STATUSES } from './ticket';
 
@@ -247,7 +248,11 @@ export const historyEntryView = about(
         ),
         requestId: about(
           maybe(text),
-          "The request (its `x-request-id` answer header); null for changes no API request made (the trash's expiry).",
+          "The request (its `x-request-id` answer header); null for changes no API request made (the trash's expiry, an import).",
+        ),
+        importId: about(
+          maybe(text),
+          'The import job that made the change (`GET /import/{id}`); null otherwise.',
         ),
       }),
       'Who made the change.',
@@ -378,6 +383,48 @@ export const erasureJobView = about(
 );
 export type ErasureJobView = z.output<typeof erasureJobView>;
 
+const lineCount = (what: string) => about(z.int().check(z.nonnegative()), what);
+/** What happened to the lines of one kind of an import file. */
+export const importCountsView = about(
+  z.object({
+    read: lineCount('Lines read: created + skipped + failed.'),
+    created: lineCount('Records this job created.'),
+    skipped: lineCount(
+      'Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to.',
+    ),
+    failed: lineCount('Lines refused, each with its problem at `errorsUrl`.'),
+  }),
+  'Lines of one kind.',
+);
+const IMPORT_COUNT_KINDS = [...IMPORT_KINDS, 'unreadable'] as const;
+
+/** An import job's state as its `import.completed` event carries it. */
+const importSummaryFields = {
+  id: about(id, "The job's id."),
+  status: about(
+    z.enum(['created', 'running', 'completed', 'cancelled', 'failed']),
+    '`created`: waiting for its file (PUT it to `uploadUrl`, then start it); `running`; `completed`: every line read; `cancelled`; `failed`: its file could not be read (`reason`).',
+  ),
+  createdAt: timestamp,
+  startedAt: about(maybe(z.int()), 'When it was started (ms); null before.'),
+  finishedAt: about(maybe(z.int()), 'When it completed, was cancelled or failed (ms); null before.'),
+  size: about(maybe(z.int()), "The file's size in bytes, once started."),
+  bytesRead: about(z.int(), 'Bytes of the file done: every line before them applied and counted.'),
+  linesRead: about(z.int(), 'Lines of the file done.'),
+  counts: about(
+    z.object(
+      Object.fromEntries(IMPORT_COUNT_KINDS.map((k) => [k, importCountsView])) as Record<
+        (typeof IMPORT_COUNT_KINDS)[number],
+        typeof importCountsView
+      >,
+    ),
+    'Per kind of line (`unreadable`: lines that were not JSON, or too long, whose kind is unknown).',
+  ),
+  totals: about(importCountsView, 'Every kind added up.'),
+};
+export const importSummaryView = about(z.object(importSummaryFields), 'An import job as it finished.');
+export type ImportSummaryView = z.output<typeof importSummaryView>;
+
 /**
  * One event of the change feed: what happened (`type`), when (`occurredAt`, ms, when its write
  * was sent), to which resource (`resourceId`: a ticket's id for its replies, notes and
@@ -394,6 +441,10 @@ export const eventView = z.object({
     "The event's place in the account's feed: what the write that made it answered as `Helpdesk-Position`, for `Helpdesk-Min-Position` on a search.",
   ),
   resourceId: id,
+  importId: about(
+    maybe(id),
+    "The import job whose write this is (`GET /import/{id}`); null for every other change. Webhooks are not sent these events: only the job's `import.completed`.",
+  ),
   resource: about(
     maybe(
       z.union([
@@ -406,9 +457,10 @@ export const eventView = z.object({
         ticketTypeView,
         ticketAreaView,
         ticketGroupView,
+        importSummaryView,
       ]),
     ),
-    'The resource after the change; null when it was deleted, or erased (`customer.erased`, and every earlier event about the erased customer or, by the erasure, their tickets).',
+    'The resource after the change (an import job for `import.completed`); null when it was deleted, or erased (`customer.erased`, and every earlier event about the erased customer or, by the erasure, their tickets).',
   ),
 });
 export type EventView = z.output<typeof eventView>;
@@ -461,15 +513,20 @@ export type DeliveryView = z.output<typeof deliveryView>;
 
 export const idView = z.object({ id });
 
-/** A problem of any status, as an item of a bulk call answers it (problems.ts `problemView` for each status). */
-const anyProblem = z.object({
+/** A problem of any status (problems.ts `problemView` for each status). */
+const problemCore = {
   type: about(z.string(), 'Stable URN to branch on (docs/errors.md).'),
   title: z.string(),
   status: z.int(),
   detail: z.string(),
   errors: z.optional(z.array(fieldError)),
+};
+/** A problem as an item of a bulk call answers it. */
+const anyProblemFields = z.object({
+  ...problemCore,
   instance: about(z.string(), 'The path of the route the operation ran as.'),
 });
+const anyProblemOf = () => z.object(problemCore);
 
 /** `POST /ticket/bulk`, `POST /customer/bulk`: each operation's outcome, in the order they were sent. */
 export const bulkView = z.object({
@@ -479,7 +536,7 @@ export const bulkView = z.object({
         z.int(),
         'What its own route would have answered: 201 or 200, or the status of its problem.',
       ),
-      body: about(z.union([idView, anyProblem]), "Its route's body: the record's id, or the problem."),
+      body: about(z.union([idView, anyProblemFields]), "Its route's body: the record's id, or the problem."),
       replayed: z.optional(
         about(z.literal(true), 'Its Idempotency-Key found an earlier answer: nothing was written now.'),
       ),
@@ -492,6 +549,37 @@ export const bulkView = z.object({
     }),
   ),
 });
+
+export const importJobView = about(
+  z.object({
+    ...importSummaryFields,
+    progress: about(z.number().check(z.gte(0), z.lte(1)), 'Share of the file done (bytes), 0 to 1.'),
+    etaSeconds: about(
+      maybe(z.int()),
+      'Estimated seconds until it completes, at the pace so far; null before there is a pace or once it ended.',
+    ),
+    reason: about(maybe(text), 'Why it failed; null otherwise.'),
+    uploadUrl: about(
+      maybe(url),
+      'While `created`: a presigned address to PUT the file to (NDJSON, `application/x-ndjson`), valid `expiresIn` seconds; each read of the job answers a fresh one. Null once started.',
+    ),
+    expiresIn: about(maybe(z.int()), 'Seconds `uploadUrl` stays valid; null when there is none.'),
+    maxBytes: about(z.int(), 'The largest file accepted (bytes).'),
+    statusUrl: about(url, "Where the job's state is read."),
+    errorsUrl: about(url, 'Where its failed lines are paged, in line order.'),
+  }),
+  'An import of a help desk from an NDJSON file (docs/import.md).',
+);
+export type ImportJobView = z.output<typeof importJobView>;
+
+/** One failed line of an import (`GET /import/{id}/errors`). */
+export const importErrorView = z.object({
+  line: about(z.int().check(z.positive()), 'Its line number in the file, from 1.'),
+  kind: about(maybe(z.enum(IMPORT_KINDS)), 'Its `kind`; null when it could not be read.'),
+  externalId: about(maybe(text), 'Its `externalId`; null when it could not be read.'),
+  problem: about(anyProblemOf(), 'Why it failed: the problem its API request would have answered.'),
+});
+export type ImportErrorView = z.output<typeof importErrorView>;
 
 /** `POST /webhook/insert`: the new subscription's id and its signing secret, shown this once. */
 export const webhookSecretView = z.object({

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany } from './batch-get';
 import { db, tableName } from './dynamo';
 import { HomeMoving } from './errors';
@@ -75,5 +75,34 @@ export const releaseSequence = async (tenantId: string, name: string, value: num
     );
   } catch {
     // A later value was taken (or the store is away): this one stays unused, never reused.
+  }
+};
+
+/**
+ * Moves a sequence past `value` when it is behind it (an imported ticket keeps its number: no
+ * ticket made later takes it). One conditional UpdateItem; a sequence already past it stays.
+ */
+export const raiseSequence = async (tenantId: string, name: string, value: number): Promise<void> => {
+  const fence = sequenceFence();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter(tenantId, name),
+        ...updateOf(
+          { set: { [COUNT]: value } },
+          { and: [{ or: [{ missing: COUNT }, { lt: [COUNT, value] }] }, fence] },
+        ),
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    if (fence) {
+      // Refused by the fence, or only because the sequence is past the value already.
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.counter(tenantId, name), ConsistentRead: true }),
+      );
+      if (Number(out.Item?.[COUNT] ?? 0) < value) throw new HomeMoving();
+    }
   }
 };

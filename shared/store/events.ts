@@ -28,6 +28,12 @@ export interface EventDraft {
   before?: Item | null;
 }
 
+/**
+ * The attribute naming the import job whose write an event reports: the feed shows it, the
+ * webhook fan-out's filter leaves such events out (infra/webhook-pipeline.ts).
+ */
+export const IMPORT_MARK = 'importId';
+
 /** An event as stored. */
 export interface StoredEvent {
   pk: string;
@@ -37,6 +43,8 @@ export interface StoredEvent {
   occurredAt: number;
   resourceId: string;
   resource: Item | null;
+  /** The import job that wrote it (IMPORT_MARK), if one did. */
+  importId?: string;
 }
 
 /**
@@ -71,7 +79,13 @@ export const orderInFeed = (op: WriteOp, stamp: number): WriteOp => {
 };
 
 /** The event items of a write stamped `stamp` (when its transaction is sent). */
-export const eventWrites = (tenantId: string, drafts: readonly EventDraft[], stamp: number): WriteOp[] => {
+export const eventWrites = (
+  tenantId: string,
+  drafts: readonly EventDraft[],
+  stamp: number,
+  /** Marks the events of an import job's writes (IMPORT_MARK). */
+  importId?: string,
+): WriteOp[] => {
   const retention = config().EVENT_RETENTION_DAYS * 86_400;
   // One stamp for all: their ids, sorted, keep them in the order the plan made them.
   const ids = drafts.map(() => newId(stamp)).sort();
@@ -88,6 +102,7 @@ export const eventWrites = (tenantId: string, drafts: readonly EventDraft[], sta
             occurredAt: stamp,
             resourceId: draft.resourceId,
             resource: draft.resource,
+            ...(importId ? { [IMPORT_MARK]: importId } : {}),
             // Several regions: where it was written (the tenant's home), so that only that
             // region's webhook fan-out takes it from its replica's stream (docs/regions.md).
             ...(config().REGIONS ? { region: storeRegion() } : {}),

@@ -27,6 +27,8 @@ export interface Actor {
   clientId: string;
   agentId?: string | null;
   requestId?: string | null;
+  /** The import job that made the change (domain/import-run.ts). */
+  importId?: string | null;
 }
 
 /** One changed field, with its value before and after (null: absent). */

@@ -42,6 +42,12 @@ export const EXPORTS_PREFIX = 'exports/';
 /** Object-key prefix of presigned uploads waiting to be attached (a lifecycle rule expires them). */
 export const STAGING_PREFIX = 'staging/';
 
+/** Object-key prefix of import files (a lifecycle rule expires them, store/imports.ts IMPORT_KEPT_DAYS). */
+export const IMPORTS_PREFIX = 'imports/';
+
+/** The `entity` of an import job's item (store/imports.ts; `npm start` resumes the running ones). */
+export const IMPORT_JOB = 'IMPORT_JOB';
+
 const TENANT = 'T#';
 const CLIENT = 'CLIENT#';
 const TOKEN = 'TOKEN#';
@@ -177,6 +183,25 @@ export const keys = {
   /** The tenant's delivery slots: how many of its webhook attempts may run at once (store/delivery-slots.ts). */
   deliverySlots: (tenantId: string): string => `${tenantPrefix(tenantId)}DELIVERY_SLOTS`,
 
+  /** An import job (store/imports.ts): its state, counts and how far it read its file. */
+  importJob: (tenantId: string, jobId: string): ItemKey => ({
+    pk: `${tenantPrefix(tenantId)}IMPORT#${jobId}`,
+    sk: RECORD_SK,
+  }),
+  /** The failed lines of an import job, by line number (`importLine`). */
+  importErrors: (tenantId: string, jobId: string): string =>
+    `${tenantPrefix(tenantId)}IMPORT#${jobId}#ERRORS`,
+  /** A line's place among them: its number, zero-padded (so they sort as numbers). */
+  importLine: (line: number): string => String(line).padStart(12, '0'),
+  /**
+   * What one source record (a kind and its id in the help desk being left) became here: the
+   * record's id, written in the transaction that created it, so a second import skips it.
+   */
+  importSource: (tenantId: string, kind: string, externalId: string): ItemKey => ({
+    pk: `${tenantPrefix(tenantId)}SOURCE#${kind}#${externalId}`,
+    sk: RECORD_SK,
+  }),
+
   /** The remembered outcome of a request sent with an Idempotency-Key (hashed) in a tenant. */
   idempotency: (tenantId: string, keyHash: string): ItemKey => ({
     pk: `${tenantPrefix(tenantId)}IDEMPOTENCY#${keyHash}`,
@@ -254,6 +279,8 @@ export const blobKeys = {
   customerExport: (tenantId: string, customerId: string, jobId: string): string =>
     `${EXPORTS_PREFIX}${tenantId}/${customerId}/${jobId}.json`,
   staging: (tenantId: string, uploadId: string): string => `${STAGING_PREFIX}${tenantId}/${uploadId}`,
+  /** An import job's file (NDJSON, docs/import.md), uploaded to a presigned address. */
+  importFile: (tenantId: string, jobId: string): string => `${IMPORTS_PREFIX}${tenantId}/${jobId}.ndjson`,
 };
 
 /** True when the key belongs to this tenant (a signed cursor can still only resume inside it). */

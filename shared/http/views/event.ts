@@ -3,6 +3,7 @@ import type { CustomerRecord } from '../../store/entities/records';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
 import type { StoredEvent } from '../../store/events';
 import type { Related } from '../../store/tickets';
+import { importSummaryView } from './import';
 import { RECORD_VIEWS } from './records';
 import { documentView, noteView, replyView, type TicketNames, ticketView } from './ticket';
 
@@ -35,6 +36,8 @@ const resourceView = (e: StoredEvent, related: Related, baseUrl: string, names: 
       return noteView(r as NoteRecord, related, baseUrl);
     case 'ticket.attachment_added':
       return documentView(r as DocumentRecord, baseUrl);
+    case 'import.completed':
+      return importSummaryView(r as Parameters<typeof importSummaryView>[0]);
   }
   const kind = RECORD_OF[e.type.slice(0, e.type.lastIndexOf('.'))];
   if (!kind) throw new Error(`no view for events of type ${e.type}`);
@@ -53,5 +56,6 @@ export const eventView = (
   occurredAt: e.occurredAt,
   position: e.sk,
   resourceId: e.resourceId,
+  importId: e.importId ?? null,
   resource: resourceView(e, related, baseUrl, names),
 });

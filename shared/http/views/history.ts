@@ -10,6 +10,7 @@ export const historyEntryView = (e: HistoryEntry): HistoryEntryView => ({
     clientId: e.actor.clientId,
     agentId: e.actor.agentId ?? null,
     requestId: e.actor.requestId ?? null,
+    importId: e.actor.importId ?? null,
   },
   changes: (e.changes ?? []).map((c) => ({
     field: c.field,

@@ -1,0 +1,413 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getBlobRange, headBlob } from '../blobs/s3';
+import { config } from '../config';
+import { enqueueImportStep, type ImportStep } from '../queue/import-queue';
+import { IMPORT_KINDS, importLine } from '../schemas/import';
+import { sleep } from '../store/attempt-budget';
+import { db, tableName } from '../store/dynamo';
+import {
+  Conflict,
+  Contended,
+  DeadlineExceeded,
+  DomainError,
+  HomeMoving,
+  InvalidInput,
+  OutcomeUnknown,
+} from '../store/errors';
+import {
+  type ImportError,
+  type ImportJob,
+  importCancelWrite,
+  importErrorItem,
+  importJobUpdate,
+  importJobWrite,
+  type LineCounts,
+  NO_LINES,
+  readImportJob,
+  runningImportJobs,
+} from '../store/imports';
+import { inParallel } from '../store/in-parallel';
+import { blobKeys } from '../store/keys';
+import { commit, type WriteContext } from './commit';
+import { importCompleted } from './events';
+import { applyLine, type LineOutcome, SourceIds } from './import-lines';
+
+/**
+ * Import jobs (docs/import.md): made by `POST /import` (the file goes to a presigned address),
+ * started by `PUT /import/{id}/start`, run step by step by the import worker from the import
+ * queue (functions/import-worker.ts). A step reads the file from the job's offset, a chunk at a
+ * time, applies its lines (domain/import-lines.ts), records the failed ones, then moves the job
+ * past them with their counts in one conditional write, and queues the next step. A step run
+ * twice (a crash, a redelivery) finds the job already past it, or applies its lines again: each
+ * skips what its source item says is written, so nothing is created twice and counts stay exact.
+ */
+
+/** Bytes of the file read at a time (IMPORT_CHUNK_BYTES: tests make steps small). */
+const chunkBytes = () => config().IMPORT_CHUNK_BYTES;
+/** The longest line read (a ticket with inline files); a longer one fails, alone. */
+export const MAX_LINE_BYTES = 16 << 20;
+/** Lines of one kind applied at once (lines of one kind never refer to each other). */
+const LINE_CONCURRENCY = 8;
+/** A step starts no more lines with less than this left before its function's deadline. */
+const STEP_MARGIN_MS = 60_000;
+/** The most lines one batch starts (between two looks at the deadline). */
+const BATCH_LINES = 64;
+
+/** A new job, waiting for its file (`jobId`: its upload address is signed before); answered as `view` makes it. */
+export const createImport = <V>(ctx: WriteContext, jobId: string, view: (job: ImportJob) => V): Promise<V> =>
+  commit(ctx, () => {
+    const { job, op } = importJobWrite(ctx.tenantId, jobId);
+    return { result: view(job), ops: [op] };
+  });
+
+const finished = (job: ImportJob) =>
+  new Conflict('import-finished', `Import ${job.id} is ${job.status}: start a new one.`);
+
+const moved = (jobId: string) => () =>
+  new Conflict('import-moved', `Import ${jobId} changed meanwhile; read it again.`);
+
+/**
+ * Starts the job once its file is uploaded; a running job's current step is queued again (a
+ * start is safe to repeat: a step already queued is not queued twice). 409 without a file, or
+ * for a job that ended.
+ */
+export const startImport = async <V>(
+  ctx: WriteContext,
+  jobId: string,
+  view: (job: ImportJob) => V,
+): Promise<V> => {
+  const job = await readImportJob(ctx.tenantId, jobId);
+  if (job.status === 'running') {
+    await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: job.offset });
+    return view(job);
+  }
+  if (job.status !== 'created') throw finished(job);
+  const file = await headBlob(blobKeys.importFile(ctx.tenantId, jobId));
+  if (!file)
+    throw new Conflict(
+      'import-file-missing',
+      `Import ${jobId} has no file yet: PUT it to the uploadUrl that POST /import answered, then start it.`,
+    );
+  const set = { status: 'running' as const, size: file.size, startedAt: Date.now() };
+  const started = await commit(ctx, () => ({
+    result: view({ ...job, ...set }),
+    ops: [importJobUpdate(job, set, moved(jobId))],
+  }));
+  // Not queued (SQS away): the job is running without a step; a start again queues it (docs/errors.md).
+  await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: 0 });
+  return started;
+};
+
+/** Stops the job: no line after the ones in progress is applied; what was written stays. */
+export const cancelImport = async <V>(
+  ctx: WriteContext,
+  jobId: string,
+  view: (job: ImportJob) => V,
+): Promise<V> => {
+  const job = await readImportJob(ctx.tenantId, jobId);
+  if (job.status === 'cancelled') return view(job);
+  if (job.status !== 'created' && job.status !== 'running') throw finished(job);
+  const finishedAt = Date.now();
+  return commit(ctx, () => ({
+    result: view({ ...job, status: 'cancelled', finishedAt }),
+    ops: [importCancelWrite(job, finishedAt, moved(jobId))],
+  }));
+};
+
+/** One line of the file: its number, where it ends (past its newline), its text or that it was too long. */
+interface FileLine {
+  number: number;
+  end: number;
+  text?: string;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * The lines from `offset` on, at most a chunk of them (a line longer than a chunk alone, up to
+ * MAX_LINE_BYTES; longer: marked too long, its end found by reading on).
+ */
+const readLines = async (
+  key: string,
+  size: number,
+  offset: number,
+  firstNumber: number,
+): Promise<FileLine[]> => {
+  const read = async (from: number, bytes: number) => {
+    const buffer = await getBlobRange(key, from, Math.min(size, from + bytes));
+    if (!buffer) throw new FileGone();
+    return buffer;
+  };
+  let buffer = await read(offset, chunkBytes());
+  let cut = buffer.lastIndexOf(NEWLINE);
+  const atEnd = offset + buffer.length >= size;
+  if (cut < 0 && !atEnd) {
+    buffer = await read(offset, MAX_LINE_BYTES + 1);
+    cut = buffer.indexOf(NEWLINE);
+    if (cut < 0 && offset + buffer.length < size) {
+      // Too long: find its end, and fail it.
+      let from = offset + buffer.length;
+      for (;;) {
+        const more = await read(from, chunkBytes());
+        const at = more.indexOf(NEWLINE);
+        if (at >= 0) return [{ number: firstNumber, end: from + at + 1 }];
+        from += more.length;
+        if (from >= size) return [{ number: firstNumber, end: size }];
+      }
+    }
+  }
+  const usable = atEnd && cut < buffer.length - 1 ? buffer.length : cut + 1;
+  const lines: FileLine[] = [];
+  let start = 0;
+  while (start < usable) {
+    const at = buffer.indexOf(NEWLINE, start);
+    const stop = at < 0 || at >= usable ? usable : at + 1;
+    lines.push({
+      number: firstNumber + lines.length,
+      end: offset + stop,
+      text: buffer.subarray(start, stop).toString('utf8'),
+    });
+    start = stop;
+  }
+  return lines;
+};
+
+/** The import's file is gone (deleted, expired): the job fails. */
+class FileGone extends Error {
+  constructor() {
+    super('the import file is gone');
+  }
+}
+
+/** Errors a retry of the step may not meet again: the step fails and is run again (the queue redelivers it). */
+const isTransient = (error: unknown): boolean =>
+  !(error instanceof DomainError) ||
+  error instanceof Contended ||
+  error instanceof OutcomeUnknown ||
+  error instanceof DeadlineExceeded ||
+  error instanceof HomeMoving;
+
+type Outcome = { kind: string; outcome: LineOutcome } | { kind: string; error: ImportError } | undefined;
+
+/** A line read as JSON (blank lines are dropped): its value, or why it has none. */
+interface ReadLine {
+  line: FileLine;
+  kind: string;
+  externalId: string | null;
+  value?: unknown;
+  unreadable?: InvalidInput;
+}
+
+/** Lines whose kind could not be read count here. */
+export const UNREADABLE = 'unreadable';
+
+const readLine = (line: FileLine): ReadLine | undefined => {
+  const unreadable = (error: InvalidInput): ReadLine => ({
+    line,
+    kind: UNREADABLE,
+    externalId: null,
+    unreadable: error,
+  });
+  if (line.text === undefined)
+    return unreadable(
+      new InvalidInput(
+        `Line ${line.number} is longer than ${MAX_LINE_BYTES} bytes.`,
+        undefined,
+        'line-too-long',
+      ),
+    );
+  if (line.text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line.text);
+  } catch {
+    return unreadable(
+      new InvalidInput(`Line ${line.number} is not valid JSON.`, undefined, 'malformed-json'),
+    );
+  }
+  const given = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    line,
+    kind: IMPORT_KINDS.includes(given.kind as never) ? String(given.kind) : UNREADABLE,
+    externalId: typeof given.externalId === 'string' ? given.externalId : null,
+    value,
+  };
+};
+
+/** Applies one line read; a failure is returned, an outage thrown. */
+const lineOutcome = async (
+  ctx: WriteContext,
+  jobId: string,
+  read: ReadLine,
+  ids: SourceIds,
+  problemOf: (error: unknown) => Record<string, unknown>,
+): Promise<Outcome> => {
+  const { line, kind, externalId } = read;
+  const failed = (error: unknown): Outcome => ({
+    kind,
+    error: {
+      line: line.number,
+      kind: kind === UNREADABLE ? null : kind,
+      externalId,
+      problem: problemOf(error),
+    },
+  });
+  if (read.unreadable) return failed(read.unreadable);
+  const parsed = importLine.safeParse(read.value);
+  if (!parsed.success)
+    return failed(
+      new InvalidInput(
+        `Line ${line.number} is not a valid import line.`,
+        parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      ),
+    );
+  try {
+    return { kind, outcome: await applyLine(ctx, jobId, parsed.data, ids) };
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    return failed(error);
+  }
+};
+
+/** Puts the failed lines' items (25 a call, unprocessed ones again). */
+const recordErrors = async (tenantId: string, jobId: string, errors: ImportError[]): Promise<void> => {
+  const now = Date.now();
+  for (let i = 0; i < errors.length; i += 25) {
+    let pending = errors
+      .slice(i, i + 25)
+      .map((e) => ({ PutRequest: { Item: importErrorItem(tenantId, jobId, e, now) } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
+};
+
+const addCounts = (counts: Record<string, LineCounts>, outcome: NonNullable<Outcome>) => {
+  const c = { ...(counts[outcome.kind] ?? NO_LINES) };
+  c.read += 1;
+  if ('error' in outcome) c.failed += 1;
+  else c[outcome.outcome] += 1;
+  counts[outcome.kind] = c;
+};
+
+/** The job moved on while a step ran (cancelled, or the step ran twice): this one stops. */
+class JobMoved extends Error {}
+
+export interface StepEnv {
+  /** Milliseconds left before the function's deadline. */
+  timeLeft: () => number;
+  /** A failed line's problem+json, as the API would answer it (the worker maps through shared/http). */
+  problemOf: (error: unknown) => Record<string, unknown>;
+}
+
+/**
+ * Runs one step of a job: applies lines from the step's offset while time allows, records them,
+ * and queues the next step (or finishes the job). Throws on an outage (the queue runs it again).
+ */
+export const runImportStep = async (step: ImportStep, env: StepEnv): Promise<void> => {
+  const { tenantId, jobId } = step;
+  let job: ImportJob;
+  try {
+    job = await readImportJob(tenantId, jobId);
+  } catch {
+    return; // Gone (kept 30 days) or never this tenant's: nothing to do.
+  }
+  if (job.status !== 'running') return;
+  // A step already done (a redelivery after its job moved on): the job's current step is queued.
+  if (job.offset !== step.offset) {
+    if (job.offset > step.offset) await enqueueImportStep({ tenantId, jobId, offset: job.offset });
+    return;
+  }
+  const ids = new SourceIds(tenantId);
+  while (env.timeLeft() > STEP_MARGIN_MS) {
+    const next = await runChunk(job, ids, env);
+    if (!next) return; // Completed, cancelled or failed.
+    job = next;
+  }
+  await enqueueImportStep({ tenantId, jobId, offset: job.offset });
+};
+
+/**
+ * One chunk of the job's file: its lines applied (those of one kind in a row together) while
+ * time allows, the failed ones recorded, then the job moved past them with their counts (the
+ * chunk's lines applied again after a crash before that skip what they wrote). Answers the job
+ * as moved, or undefined once it completed, was cancelled or failed.
+ */
+const runChunk = async (job: ImportJob, ids: SourceIds, env: StepEnv): Promise<ImportJob | undefined> => {
+  const { tenantId, id: jobId } = job;
+  const size = job.size ?? 0;
+  // The lines' writes are the job's (their events marked with it); the job's own progress is not.
+  const ctx: WriteContext = { tenantId, importId: jobId, actor: { clientId: tenantId, importId: jobId } };
+  const own: WriteContext = { tenantId, actor: { clientId: tenantId, importId: jobId } };
+  const began = Date.now();
+  const counts = { ...job.counts };
+  const errors: ImportError[] = [];
+  let offset = job.offset;
+  let lines = job.lines;
+  const settle = (set: Partial<ImportJob>, events = [] as ReturnType<typeof importCompleted>[], on = job) =>
+    commit(own, () => ({ result: undefined, ops: [importJobUpdate(on, set, () => new JobMoved())], events }));
+  if (offset < size) {
+    let chunk: FileLine[];
+    try {
+      chunk = await readLines(blobKeys.importFile(tenantId, jobId), size, offset, lines + 1);
+    } catch (error) {
+      if (!(error instanceof FileGone)) throw error;
+      await settle({ status: 'failed', finishedAt: Date.now(), reason: 'The import file is gone.' }).catch(
+        ignoreMoved,
+      );
+      return undefined;
+    }
+    const read = chunk.map(readLine);
+    for (let i = 0; i < chunk.length && env.timeLeft() > STEP_MARGIN_MS; ) {
+      const kind = read[i]?.kind;
+      let j = i + 1;
+      while (j < chunk.length && j - i < BATCH_LINES && (read[j] === undefined || read[j]?.kind === kind))
+        j++;
+      const batch = read.slice(i, j);
+      const outcomes: Outcome[] = new Array(batch.length);
+      await inParallel(batch, LINE_CONCURRENCY, async (line, k) => {
+        outcomes[k] = line && (await lineOutcome(ctx, jobId, line, ids, env.problemOf));
+      });
+      for (const outcome of outcomes) {
+        if (!outcome) continue;
+        addCounts(counts, outcome);
+        if ('error' in outcome) errors.push(outcome.error);
+      }
+      const lastLine = chunk[j - 1] as FileLine;
+      offset = lastLine.end;
+      lines = lastLine.number;
+      i = j;
+    }
+  }
+  await recordErrors(tenantId, jobId, errors);
+  const progress = { offset, lines, counts, busyMs: job.busyMs + (Date.now() - began) };
+  const done = offset >= size;
+  const set: Partial<ImportJob> = done
+    ? { ...progress, status: 'completed', finishedAt: Date.now() }
+    : progress;
+  try {
+    await settle(set, done ? [importCompleted({ ...job, ...set })] : []);
+  } catch (error) {
+    if (!(error instanceof JobMoved)) throw error;
+    // Cancelled meanwhile: what this chunk wrote is still counted (the job stays cancelled).
+    const now = await readImportJob(tenantId, jobId);
+    if (now.status === 'cancelled' && now.offset === job.offset)
+      await settle(progress, [], now).catch(ignoreMoved);
+    return undefined;
+  }
+  return done ? undefined : { ...job, ...progress };
+};
+
+const ignoreMoved = (error: unknown) => {
+  if (!(error instanceof JobMoved)) throw error;
+};
+
+/** Queues the current step of every running job (`npm start`: its in-memory queue lost them). */
+export const resumeImports = async (): Promise<number> => {
+  const jobs = await runningImportJobs();
+  for (const job of jobs)
+    await enqueueImportStep({ tenantId: job.tenantId, jobId: job.id, offset: job.offset });
+  return jobs.length;
+};
