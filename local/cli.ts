@@ -67,6 +67,13 @@ const USAGE = `Usage:
                                             pages and details) as import lines, one JSON line each
                                             (docs/import.md); what could not be carried over as it was,
                                             and lines the format refuses, are named on stderr
+  helpdesk import run <file> [--url <base URL>] [--api-token <token>]
+                                            imports an NDJSON file (docs/import.md) through the API as
+                                            the client of the apiToken (or HELPDESK_API_TOKEN), at the
+                                            URL (or HELPDESK_URL, else http://localhost:3000): a job,
+                                            its file uploaded, started and followed with a progress bar
+                                            on stderr; prints the job as it ended, then each failed line;
+                                            exit 0: every line applied, 2: some failed, 1: not completed
   helpdesk cascades drain [--tenant <id>]   finishes every pending cascade (a removal's leftovers: a
                                             removed ticket's items and files, unreferenced photos, a
                                             revoked client's tokens) of the tenant, or of every client;
@@ -85,7 +92,8 @@ type Command =
   | { name: 'reindex'; tenantId?: string; from?: string }
   | { name: 'drain'; tenantId?: string }
   | { name: 'searchReindex'; tenantId?: string; from?: string }
-  | { name: 'convert'; source: 'zendesk' | 'deskero'; dir: string };
+  | { name: 'convert'; source: 'zendesk' | 'deskero'; dir: string }
+  | { name: 'importRun'; file: string; url: string; apiToken: string };
 
 const parseOptions = (argv: string[]) =>
   parseArgs({
@@ -101,6 +109,8 @@ const parseOptions = (argv: string[]) =>
       region: { type: 'string' },
       tenant: { type: 'string' },
       from: { type: 'string' },
+      url: { type: 'string' },
+      'api-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -117,6 +127,7 @@ const parseCommand = (argv: string[]): Command => {
   const [group, action, ...extra] = positionals;
   if (group === 'reindex' && action === undefined) return reindexCommand(values);
   if (group === 'import' && action === 'convert') return convertCommand(values, extra);
+  if (group === 'import' && action === 'run') return importRunCommand(values, extra);
   if (group === 'cascades' && action === 'drain' && extra.length === 0) return drainCommand(values);
   if (group === 'search' && action === 'reindex' && extra.length === 0) {
     // The same options as reindex, checked the same way.
@@ -204,6 +215,20 @@ const convertCommand = (values: ReturnType<typeof parseOptions>['values'], args:
       'import convert takes a source (zendesk or deskero) and the directory of its export',
     );
   return { name: 'convert', source, dir };
+};
+
+/** `import run <file> [--url <base URL>] [--api-token <token>]`. */
+const importRunCommand = (values: ReturnType<typeof parseOptions>['values'], args: string[]): Command => {
+  const stray = Object.keys(values).filter((key) => key !== 'url' && key !== 'api-token');
+  if (stray.length) throw new UsageError(`import run does not take --${stray.join(', --')}`);
+  const [file, ...more] = args;
+  if (!file || more.length) throw new UsageError('import run takes the path of one NDJSON file');
+  const apiToken = values['api-token'] ?? process.env.HELPDESK_API_TOKEN;
+  if (!apiToken)
+    throw new UsageError('import run needs --api-token (or HELPDESK_API_TOKEN): the client to import into');
+  const url = values.url ?? process.env.HELPDESK_URL ?? 'http://localhost:3000';
+  if (!URL.canParse(url)) throw new UsageError(`import run --url needs the API's base URL, not ${url}`);
+  return { name: 'importRun', file, url, apiToken };
 };
 
 /** `cascades drain [--tenant <id>]`. */
@@ -376,7 +401,8 @@ const openStore = async (): Promise<() => Promise<void>> => {
 
 /** Runs the command; returns the process exit code. */
 const run = async (command: Command, print: (value: unknown) => void): Promise<number> => {
-  if (command.name === 'convert') throw new Error('import convert opens no store: main runs it');
+  if (command.name === 'convert' || command.name === 'importRun')
+    throw new Error('import convert and import run open no store: main runs them');
   if (command.name === 'reindex') return reindex(command, print);
   if (command.name === 'searchReindex') return searchReindex(command, print);
   if (command.name === 'drain') {
@@ -462,6 +488,11 @@ const main = async (): Promise<number> => {
   if (command.name === 'convert') {
     const { convertToLines } = await import('./import/convert');
     return convertToLines(command.source, command.dir, print);
+  }
+  // An import goes through the API, as an integrator's would: no store of its own.
+  if (command.name === 'importRun') {
+    const { runImport } = await import('./import/run');
+    return runImport(command, print);
   }
   const closeStore = await openStore();
   try {

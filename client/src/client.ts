@@ -175,8 +175,33 @@ export type BulkAnswer<P extends BulkPath> = Result<SuccessBody<P, 'post'>> & {
   operations: BulkOperations<P>;
 };
 
+type ImportJob = Schemas['ImportJob'];
+/** Import jobs (docs/import.md): a help desk's history from an NDJSON file. */
+export interface ImportResource {
+  /** A new job, waiting for its file: `data.uploadUrl` takes it (PUT, `content-type: application/x-ndjson`). */
+  create(options?: CreateOptions): Promise<Created<ImportJob>>;
+  /** Uploads `file` to a new job and starts it: the running job (follow it with `wait`). */
+  run(file: Blob | string | Uint8Array, options?: CreateOptions): Promise<Result<ImportJob>>;
+  /** The job: status, counts per kind, progress, estimate (while created, a fresh `uploadUrl`). */
+  get(id: string, options?: CallOptions): Promise<Result<ImportJob>>;
+  /** Starts it once its file is uploaded (safe to repeat: a running job goes on). */
+  start(id: string, options?: WriteOptions): Promise<Result<ImportJob>>;
+  cancel(id: string, options?: WriteOptions): Promise<Result<ImportJob>>;
+  /** Every failed line of the job, in line order, each with its problem. */
+  errors(id: string, options?: CallOptions): Paged<Schemas['ImportError'], PageOf<'/import/{id}/errors'>>;
+  /** Reads the job every `everyMs` (1000) until it ended, telling `onProgress` each state; answers the last. */
+  wait(
+    id: string,
+    options?: CallOptions & { everyMs?: number; onProgress?: (job: ImportJob) => void },
+  ): Promise<ImportJob>;
+}
+
+/** An import job that ended, or not yet. */
+const ENDED = new Set(['completed', 'cancelled', 'failed']);
+
 export interface HelpdeskClient {
   tickets: TicketResource;
+  imports: ImportResource;
   customers: CustomerResource;
   agents: RecordResource<'agent'>;
   ticketTypes: RecordResource<'ticketType'>;
@@ -216,6 +241,9 @@ export const IDEMPOTENT_ROUTES: readonly string[] = [
   '/customer/erase/{id}',
   '/webhook/update/{id}',
   '/webhook/delete/{id}',
+  '/import',
+  '/import/{id}/start',
+  '/import/{id}/cancel',
 ];
 
 const newKey = (): string => globalThis.crypto.randomUUID();
@@ -449,8 +477,47 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
     search: (query, options) => search('/ticket/search', query, options),
   };
 
+  const getImport = async (id: string, call?: CallOptions) =>
+    result<ImportJob>(
+      await loose.GET('/import/{id}', {
+        params: { path: { id } },
+        headers: headersOf(call),
+        ...signalOf(call),
+      }),
+    );
+  const imports: ImportResource = {
+    create: (options) => create('POST', '/import', undefined, undefined, options),
+    run: async (file, options) => {
+      const job = await imports.create(options);
+      const put = await shared.fetch(
+        new Request(job.data.uploadUrl as string, {
+          method: 'PUT',
+          body: file as Blob,
+          headers: { 'content-type': 'application/x-ndjson' },
+          ...signalOf(options),
+        }),
+      );
+      if (!put.ok) throw new Error(`the upload of the import file failed: ${put.status} ${await put.text()}`);
+      return imports.start(job.data.id, options);
+    },
+    get: getImport,
+    start: (id, options) => write('PUT', '/import/{id}/start', id, undefined, options),
+    cancel: (id, options) => write('PUT', '/import/{id}/cancel', id, undefined, options),
+    errors: (id, options) => list('/import/{id}/errors', id, undefined, options),
+    wait: async (id, options) => {
+      const { everyMs = 1000, onProgress, ...call } = options ?? {};
+      for (;;) {
+        const { data } = await getImport(id, call);
+        onProgress?.(data);
+        if (ENDED.has(data.status)) return data;
+        await shared.sleep(everyMs);
+      }
+    },
+  };
+
   return {
     tickets,
+    imports,
     customers: {
       ...records('customer'),
       search: (query, options) => search('/customer/search', query, options),

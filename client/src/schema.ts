@@ -1111,6 +1111,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begin importing a help desk: a job, with a presigned address to upload its NDJSON file to (docs/import.md) */
+        post: operations["importCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an import job: its state, counts per kind, progress and estimate (while created, a fresh upload address) */
+        get: operations["importDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Start an import job once its file is uploaded (safe to repeat: a running job goes on) */
+        put: operations["importStart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel an import job: no further line is applied; what it wrote stays */
+        put: operations["importCancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through an import job's failed lines, in line order, each with its problem
+         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         */
+        get: operations["importErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1340,7 +1428,7 @@ export interface components {
              */
             url: string;
             /** @description Event types delivered; empty: all of them. */
-            types: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased")[];
+            types: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased" | "import.completed")[];
             /** @description Deliveries run. */
             enabled: boolean;
             description: string | null;
@@ -1356,7 +1444,7 @@ export interface components {
              * @description Its type.
              * @enum {string}
              */
-            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased";
+            eventType: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased" | "import.completed";
             /** @description The event's attempt number: 1, then 2… for its retries. */
             attempt: number;
             /** @description When the attempt was made. */
@@ -1449,8 +1537,10 @@ export interface components {
                 clientId: string;
                 /** @description The agent the request named as its author (a reply's `replyFromOperator`, a note's `insertBy`); null when it named none. */
                 agentId: string | null;
-                /** @description The request (its `x-request-id` answer header); null for changes no API request made (the trash's expiry). */
+                /** @description The request (its `x-request-id` answer header); null for changes no API request made (the trash's expiry, an import). */
                 requestId: string | null;
+                /** @description The import job that made the change (`GET /import/{id}`); null otherwise. */
+                importId: string | null;
             };
             /** @description For updates, merges and unmerges: each field that changed, with its stored value before and after (references as ids; null: absent). Empty for other kinds. */
             changes: {
@@ -1540,6 +1630,158 @@ export interface components {
                 /** @description Export documents of the customer removed. */
                 exports: number;
             } | null;
+        };
+        /** @description An import of a help desk from an NDJSON file (docs/import.md). */
+        ImportJob: {
+            /** @description The job's id. */
+            id: string;
+            /**
+             * @description `created`: waiting for its file (PUT it to `uploadUrl`, then start it); `running`; `completed`: every line read; `cancelled`; `failed`: its file could not be read (`reason`).
+             * @enum {string}
+             */
+            status: "created" | "running" | "completed" | "cancelled" | "failed";
+            /** @description Milliseconds since the Unix epoch (negative before 1970). */
+            createdAt: number;
+            /** @description When it was started (ms); null before. */
+            startedAt: number | null;
+            /** @description When it completed, was cancelled or failed (ms); null before. */
+            finishedAt: number | null;
+            /** @description The file's size in bytes, once started. */
+            size: number | null;
+            /** @description Bytes of the file done: every line before them applied and counted. */
+            bytesRead: number;
+            /** @description Lines of the file done. */
+            linesRead: number;
+            /** @description Per kind of line (`unreadable`: lines that were not JSON, or too long, whose kind is unknown). */
+            counts: {
+                /** @description Lines of one kind. */
+                agent: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+                /** @description Lines of one kind. */
+                customer: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+                /** @description Lines of one kind. */
+                ticketType: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+                /** @description Lines of one kind. */
+                ticketArea: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+                /** @description Lines of one kind. */
+                ticketGroup: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+                /** @description Lines of one kind. */
+                ticket: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+                /** @description Lines of one kind. */
+                unreadable: {
+                    /** @description Lines read: created + skipped + failed. */
+                    read: number;
+                    /** @description Records this job created. */
+                    created: number;
+                    /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                    skipped: number;
+                    /** @description Lines refused, each with its problem at `errorsUrl`. */
+                    failed: number;
+                };
+            };
+            /** @description Every kind added up. */
+            totals: {
+                /** @description Lines read: created + skipped + failed. */
+                read: number;
+                /** @description Records this job created. */
+                created: number;
+                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                skipped: number;
+                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                failed: number;
+            };
+            /** @description Share of the file done (bytes), 0 to 1. */
+            progress: number;
+            /** @description Estimated seconds until it completes, at the pace so far; null before there is a pace or once it ended. */
+            etaSeconds: number | null;
+            /** @description Why it failed; null otherwise. */
+            reason: string | null;
+            /** @description While `created`: a presigned address to PUT the file to (NDJSON, `application/x-ndjson`), valid `expiresIn` seconds; each read of the job answers a fresh one. Null once started. */
+            uploadUrl: string | null;
+            /** @description Seconds `uploadUrl` stays valid; null when there is none. */
+            expiresIn: number | null;
+            /** @description The largest file accepted (bytes). */
+            maxBytes: number;
+            /**
+             * Format: uri
+             * @description Where the job's state is read.
+             */
+            statusUrl: string;
+            /**
+             * Format: uri
+             * @description Where its failed lines are paged, in line order.
+             */
+            errorsUrl: string;
+        };
+        ImportError: {
+            /** @description Its line number in the file, from 1. */
+            line: number;
+            /** @description Its `kind`; null when it could not be read. */
+            kind: ("agent" | "customer" | "ticketType" | "ticketArea" | "ticketGroup" | "ticket") | null;
+            /** @description Its `externalId`; null when it could not be read. */
+            externalId: string | null;
+            /** @description Why it failed: the problem its API request would have answered. */
+            problem: {
+                /** @description Stable URN to branch on (docs/errors.md). */
+                type: string;
+                title: string;
+                status: number;
+                detail: string;
+                errors?: components["schemas"]["FieldError"][];
+            };
         };
         TicketMatch: {
             /** @description Opaque id generated by the service (24 lower-case hex characters). */
@@ -1771,15 +2013,128 @@ export interface components {
                      * @description `<resource>.<what happened>`.
                      * @enum {string}
                      */
-                    type: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased";
+                    type: "customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased" | "import.completed";
                     /** @description Milliseconds since the Unix epoch (negative before 1970). */
                     occurredAt: number;
                     /** @description The event's place in the account's feed: what the write that made it answered as `Helpdesk-Position`, for `Helpdesk-Min-Position` on a search. */
                     position: string;
                     /** @description Opaque id generated by the service (24 lower-case hex characters). */
                     resourceId: string;
-                    /** @description The resource after the change; null when it was deleted, or erased (`customer.erased`, and every earlier event about the erased customer or, by the erasure, their tickets). */
-                    resource: (components["schemas"]["TicketSummary"] | components["schemas"]["Reply"] | components["schemas"]["Note"] | components["schemas"]["Document"] | components["schemas"]["Customer"] | components["schemas"]["Agent"] | components["schemas"]["TicketType"] | components["schemas"]["TicketArea"] | components["schemas"]["TicketGroup"]) | null;
+                    /** @description The import job whose write this is (`GET /import/{id}`); null for every other change. Webhooks are not sent these events: only the job's `import.completed`. */
+                    importId: string | null;
+                    /** @description The resource after the change (an import job for `import.completed`); null when it was deleted, or erased (`customer.erased`, and every earlier event about the erased customer or, by the erasure, their tickets). */
+                    resource: (components["schemas"]["TicketSummary"] | components["schemas"]["Reply"] | components["schemas"]["Note"] | components["schemas"]["Document"] | components["schemas"]["Customer"] | components["schemas"]["Agent"] | components["schemas"]["TicketType"] | components["schemas"]["TicketArea"] | components["schemas"]["TicketGroup"] | {
+                        /** @description The job's id. */
+                        id: string;
+                        /**
+                         * @description `created`: waiting for its file (PUT it to `uploadUrl`, then start it); `running`; `completed`: every line read; `cancelled`; `failed`: its file could not be read (`reason`).
+                         * @enum {string}
+                         */
+                        status: "created" | "running" | "completed" | "cancelled" | "failed";
+                        /** @description Milliseconds since the Unix epoch (negative before 1970). */
+                        createdAt: number;
+                        /** @description When it was started (ms); null before. */
+                        startedAt: number | null;
+                        /** @description When it completed, was cancelled or failed (ms); null before. */
+                        finishedAt: number | null;
+                        /** @description The file's size in bytes, once started. */
+                        size: number | null;
+                        /** @description Bytes of the file done: every line before them applied and counted. */
+                        bytesRead: number;
+                        /** @description Lines of the file done. */
+                        linesRead: number;
+                        /** @description Per kind of line (`unreadable`: lines that were not JSON, or too long, whose kind is unknown). */
+                        counts: {
+                            /** @description Lines of one kind. */
+                            agent: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                            /** @description Lines of one kind. */
+                            customer: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                            /** @description Lines of one kind. */
+                            ticketType: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                            /** @description Lines of one kind. */
+                            ticketArea: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                            /** @description Lines of one kind. */
+                            ticketGroup: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                            /** @description Lines of one kind. */
+                            ticket: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                            /** @description Lines of one kind. */
+                            unreadable: {
+                                /** @description Lines read: created + skipped + failed. */
+                                read: number;
+                                /** @description Records this job created. */
+                                created: number;
+                                /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                                skipped: number;
+                                /** @description Lines refused, each with its problem at `errorsUrl`. */
+                                failed: number;
+                            };
+                        };
+                        /** @description Every kind added up. */
+                        totals: {
+                            /** @description Lines read: created + skipped + failed. */
+                            read: number;
+                            /** @description Records this job created. */
+                            created: number;
+                            /** @description Lines whose record was here already: imported before (its `externalId`), or a customer, agent or lookup with the same e-mail or name, which the line was linked to. */
+                            skipped: number;
+                            /** @description Lines refused, each with its problem at `errorsUrl`. */
+                            failed: number;
+                        };
+                    }) | null;
                 }[];
             };
         };
@@ -2039,12 +2394,25 @@ export interface components {
                 records: components["schemas"]["WebhookDelivery"][];
             };
         };
+        ImportErrorPage: {
+            error: {
+                /** @description Exact number of records of the list or search. */
+                totalRecords: number;
+                /** @description The most a page carries (25). */
+                recordsPerPage: number;
+                /** @description Address of the previous page; null on the first. */
+                previousQuery: string | null;
+                /** @description Address of the next page (with a signed cursor); null on the last. */
+                nextQuery: string | null;
+                records: components["schemas"]["ImportError"][];
+            };
+        };
         Problem400: {
             /**
              * @description Stable URN to branch on (docs/errors.md).
              * @enum {string}
              */
-            type: "urn:helpdesk:problem:validation-error" | "urn:helpdesk:problem:malformed-json" | "urn:helpdesk:problem:bad-request" | "urn:helpdesk:problem:invalid-reference";
+            type: "urn:helpdesk:problem:validation-error" | "urn:helpdesk:problem:malformed-json" | "urn:helpdesk:problem:bad-request" | "urn:helpdesk:problem:invalid-reference" | "urn:helpdesk:problem:line-too-long";
             /** @description Short human-readable summary of the status. */
             title: string;
             /** @constant */
@@ -2095,7 +2463,7 @@ export interface components {
              * @description Stable URN to branch on (docs/errors.md).
              * @enum {string}
              */
-            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:reference-gone" | "urn:helpdesk:problem:ticket-merged" | "urn:helpdesk:problem:already-merged" | "urn:helpdesk:problem:merge-chain" | "urn:helpdesk:problem:merge-limit" | "urn:helpdesk:problem:merge-target-gone" | "urn:helpdesk:problem:unmerge-expired" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit";
+            type: "urn:helpdesk:problem:duplicate-email" | "urn:helpdesk:problem:duplicate-type" | "urn:helpdesk:problem:duplicate-area" | "urn:helpdesk:problem:duplicate-group" | "urn:helpdesk:problem:in-use" | "urn:helpdesk:problem:reference-gone" | "urn:helpdesk:problem:ticket-merged" | "urn:helpdesk:problem:already-merged" | "urn:helpdesk:problem:merge-chain" | "urn:helpdesk:problem:merge-limit" | "urn:helpdesk:problem:merge-target-gone" | "urn:helpdesk:problem:unmerge-expired" | "urn:helpdesk:problem:request-in-progress" | "urn:helpdesk:problem:webhook-limit" | "urn:helpdesk:problem:import-file-missing" | "urn:helpdesk:problem:import-finished" | "urn:helpdesk:problem:import-moved";
             /** @description Short human-readable summary of the status. */
             title: string;
             /** @constant */
@@ -2619,7 +2987,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description Event types delivered (those of GET /event/list); empty or absent: all of them. */
-            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased")[];
+            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased" | "import.completed")[];
             /** @description Deliveries run (default true); `true` re-enables one disabled after failures. */
             enabled?: boolean;
             description?: string | null;
@@ -2628,7 +2996,7 @@ export interface components {
             /** Format: uri */
             url?: string;
             /** @description Event types delivered (those of GET /event/list); empty or absent: all of them. */
-            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased")[];
+            types?: ("customer.created" | "customer.updated" | "customer.deleted" | "agent.created" | "agent.updated" | "agent.deleted" | "ticket_type.created" | "ticket_type.updated" | "ticket_type.deleted" | "ticket_area.created" | "ticket_area.updated" | "ticket_area.deleted" | "ticket_group.created" | "ticket_group.updated" | "ticket_group.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.replied" | "ticket.note_added" | "ticket.attachment_added" | "ticket.restored" | "ticket.purged" | "ticket.merged" | "ticket.unmerged" | "customer.erased" | "import.completed")[];
             /** @description Deliveries run (default true); `true` re-enables one disabled after failures. */
             enabled?: boolean;
             description?: string | null;
@@ -5904,6 +6272,215 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description No content. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    importCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, every field present (null when not known yet). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    importDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, every field present (null when not known yet). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    importStart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, every field present (null when not known yet). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    importCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: a retry with the same key and the same request (route, path id, body as JSON values) answers the first outcome with `Idempotent-Replayed: true`, never a second record or a second change; another body is a 422. Kept 24 h, per account. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, every field present (null when not known yet). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+            504: components["responses"]["Problem504"];
+        };
+    };
+    importErrors: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                page?: string;
+                /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
+                "Helpdesk-Compat"?: components["parameters"]["HelpdeskCompat"];
+            };
+            path: {
+                /** @description Id of the record (an unknown or malformed one is a 404). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list (or search), newest first unless said otherwise. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorPage"];
                 };
             };
             /** @description No content. */

@@ -52,6 +52,8 @@ const LINE_CONCURRENCY = 8;
 const STEP_MARGIN_MS = 60_000;
 /** The most lines one batch starts (between two looks at the deadline). */
 const BATCH_LINES = 64;
+/** How often a running job's progress (its offset and counts) is written: what its readers see move. */
+const PROGRESS_MS = 2000;
 
 /** A new job, waiting for its file (`jobId`: its upload address is signed before); answered as `view` makes it. */
 export const createImport = <V>(ctx: WriteContext, jobId: string, view: (job: ImportJob) => V): Promise<V> =>
@@ -321,8 +323,10 @@ export const runImportStep = async (step: ImportStep, env: StepEnv): Promise<voi
     return;
   }
   const ids = new SourceIds(tenantId);
+  // Lines read and not yet applied (a chunk is applied in stretches of PROGRESS_MS).
+  const unread: FileLine[] = [];
   while (env.timeLeft() > STEP_MARGIN_MS) {
-    const next = await runChunk(job, ids, env);
+    const next = await runChunk(job, ids, unread, env);
     if (!next) return; // Completed, cancelled or failed.
     job = next;
   }
@@ -330,12 +334,18 @@ export const runImportStep = async (step: ImportStep, env: StepEnv): Promise<voi
 };
 
 /**
- * One chunk of the job's file: its lines applied (those of one kind in a row together) while
- * time allows, the failed ones recorded, then the job moved past them with their counts (the
- * chunk's lines applied again after a crash before that skip what they wrote). Answers the job
- * as moved, or undefined once it completed, was cancelled or failed.
+ * A stretch of the job's file: lines applied (those of one kind in a row together) for about
+ * PROGRESS_MS, from `unread` (a chunk read before) or a chunk read now, the failed ones recorded,
+ * then the job moved past them with their counts (lines applied again after a crash before that
+ * skip what they wrote). Answers the job as moved, or undefined once it completed, was cancelled
+ * or failed.
  */
-const runChunk = async (job: ImportJob, ids: SourceIds, env: StepEnv): Promise<ImportJob | undefined> => {
+const runChunk = async (
+  job: ImportJob,
+  ids: SourceIds,
+  unread: FileLine[],
+  env: StepEnv,
+): Promise<ImportJob | undefined> => {
   const { tenantId, id: jobId } = job;
   const size = job.size ?? 0;
   // The lines' writes are the job's (their events marked with it); the job's own progress is not.
@@ -348,10 +358,9 @@ const runChunk = async (job: ImportJob, ids: SourceIds, env: StepEnv): Promise<I
   let lines = job.lines;
   const settle = (set: Partial<ImportJob>, events = [] as ReturnType<typeof importCompleted>[], on = job) =>
     commit(own, () => ({ result: undefined, ops: [importJobUpdate(on, set, () => new JobMoved())], events }));
-  if (offset < size) {
-    let chunk: FileLine[];
+  if (offset < size && unread.length === 0) {
     try {
-      chunk = await readLines(blobKeys.importFile(tenantId, jobId), size, offset, lines + 1);
+      unread.push(...(await readLines(blobKeys.importFile(tenantId, jobId), size, offset, lines + 1)));
     } catch (error) {
       if (!(error instanceof FileGone)) throw error;
       await settle({ status: 'failed', finishedAt: Date.now(), reason: 'The import file is gone.' }).catch(
@@ -359,27 +368,26 @@ const runChunk = async (job: ImportJob, ids: SourceIds, env: StepEnv): Promise<I
       );
       return undefined;
     }
-    const read = chunk.map(readLine);
-    for (let i = 0; i < chunk.length && env.timeLeft() > STEP_MARGIN_MS; ) {
-      const kind = read[i]?.kind;
-      let j = i + 1;
-      while (j < chunk.length && j - i < BATCH_LINES && (read[j] === undefined || read[j]?.kind === kind))
-        j++;
-      const batch = read.slice(i, j);
-      const outcomes: Outcome[] = new Array(batch.length);
-      await inParallel(batch, LINE_CONCURRENCY, async (line, k) => {
-        outcomes[k] = line && (await lineOutcome(ctx, jobId, line, ids, env.problemOf));
-      });
-      for (const outcome of outcomes) {
-        if (!outcome) continue;
-        addCounts(counts, outcome);
-        if ('error' in outcome) errors.push(outcome.error);
-      }
-      const lastLine = chunk[j - 1] as FileLine;
-      offset = lastLine.end;
-      lines = lastLine.number;
-      i = j;
+  }
+  while (unread.length > 0 && env.timeLeft() > STEP_MARGIN_MS && Date.now() - began < PROGRESS_MS) {
+    const read = unread.slice(0, BATCH_LINES).map(readLine);
+    const kind = read[0]?.kind;
+    let j = 1;
+    while (j < read.length && (read[j] === undefined || read[j]?.kind === kind)) j++;
+    const batch = read.slice(0, j);
+    const outcomes: Outcome[] = new Array(batch.length);
+    await inParallel(batch, LINE_CONCURRENCY, async (line, k) => {
+      outcomes[k] = line && (await lineOutcome(ctx, jobId, line, ids, env.problemOf));
+    });
+    for (const outcome of outcomes) {
+      if (!outcome) continue;
+      addCounts(counts, outcome);
+      if ('error' in outcome) errors.push(outcome.error);
     }
+    const lastLine = unread[j - 1] as FileLine;
+    unread.splice(0, j);
+    offset = lastLine.end;
+    lines = lastLine.number;
   }
   await recordErrors(tenantId, jobId, errors);
   const progress = { offset, lines, counts, busyMs: job.busyMs + (Date.now() - began) };

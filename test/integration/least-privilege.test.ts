@@ -1,10 +1,12 @@
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observeResponses } from '../../local/invoke';
+import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { revokeClient } from '../../shared/auth/clients';
-import { config } from '../../shared/config';
+import { config, resetConfig } from '../../shared/config';
 import { forgetRateWindows } from '../../shared/http/rate-limit';
+import { resetSqs } from '../../shared/queue/sqs';
 import {
   AUTH_DYNAMO,
   type BlobArea,
@@ -44,7 +46,16 @@ import { clientFor, type TenantClient, tenantWithCustomer } from '../helpers/ten
 const misrouted: string[] = [];
 let previousObserver: ReturnType<typeof observeResponses>;
 
-beforeAll(() => {
+let queues: SqsLocal;
+beforeAll(async () => {
+  // The import queue `PUT /import/{id}/start` sends a job's first step to (no worker reads it here).
+  queues = await startSqsLocal({
+    queues: [{ name: 'least-privilege-imports.fifo', visibilityTimeoutSeconds: 30 }],
+  });
+  process.env.SQS_ENDPOINT = queues.endpoint;
+  process.env.IMPORT_QUEUE_URL = queues.queueUrl('least-privilege-imports.fifo');
+  resetConfig();
+  resetSqs();
   recordAwsUsage();
   previousObserver = observeResponses((route, request, result) => {
     previousObserver?.(route, request, result);
@@ -53,7 +64,8 @@ beforeAll(() => {
       misrouted.push(`${request.method} ${request.rawUrl} reached ${route.operationId} inside ${scope}`);
   });
 });
-afterAll(() => {
+afterAll(async () => {
+  await queues?.stop();
   observeResponses(previousObserver);
   expect(misrouted).toEqual([]);
 });
@@ -95,6 +107,23 @@ const call = async (
 const get = (t: Tenant, status: number, path: string) => call(t, status, 'GET', path);
 
 const UNKNOWN = 'ffffffffffffffffffffffff';
+
+/** An import job of the tenant (its steps go to a queue of this file's own, which nothing reads). */
+const newImport = async (t: Tenant): Promise<string> =>
+  (await clientFor(t).post('/import', undefined)).body.id;
+const upload = async (t: Tenant, job: string) => {
+  const { uploadUrl } = (await clientFor(t).get(`/import/${job}`)).body;
+  const put = await fetch(uploadUrl, {
+    method: 'PUT',
+    body: '{"kind":"customer","externalId":"c1","name":"Ada","email":"ada@example.com"}\n',
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
+  expect(put.status).toBe(200);
+};
+const uploadAndStart = async (t: Tenant, job: string) => {
+  await upload(t, job);
+  expect((await clientFor(t).put(`/import/${job}/start`)).status).toBe(200);
+};
 const PNG = png(2, 3);
 const JPEG = jpeg(640, 480);
 const ONCE = { 'idempotency-key': 'once' };
@@ -787,6 +816,51 @@ const exercises: Record<OperationId, Exercise> = {
   ...crudExercises('ticketGroup'),
   ...crudExercises('webhook'),
 
+  importCreate: async () => {
+    const tenant = await newTenant();
+    await as('importCreate', async () => void (await call(tenant, 201, 'POST', '/import', undefined, ONCE)));
+  },
+  importDetail: async () => {
+    const tenant = await newTenant();
+    const job = await newImport(tenant);
+    await as('importDetail', async () => {
+      await get(tenant, 200, `/import/${job}`);
+      await get(tenant, 404, `/import/${UNKNOWN}`);
+    });
+    await uploadAndStart(tenant, job);
+    await as('importDetail', async () => void (await get(tenant, 200, `/import/${job}`)));
+  },
+  importStart: async () => {
+    const tenant = await newTenant();
+    const job = await newImport(tenant);
+    await as('importStart', async () => {
+      await call(tenant, 409, 'PUT', `/import/${job}/start`);
+      await call(tenant, 404, 'PUT', `/import/${UNKNOWN}/start`);
+    });
+    await upload(tenant, job);
+    await as('importStart', async () => {
+      await call(tenant, 200, 'PUT', `/import/${job}/start`, undefined, ONCE);
+      // Running: its current step queued again.
+      await call(tenant, 200, 'PUT', `/import/${job}/start`);
+    });
+  },
+  importCancel: async () => {
+    const tenant = await newTenant();
+    const job = await newImport(tenant);
+    await as('importCancel', async () => {
+      await call(tenant, 200, 'PUT', `/import/${job}/cancel`, undefined, ONCE);
+      await call(tenant, 200, 'PUT', `/import/${job}/cancel`);
+      await call(tenant, 404, 'PUT', `/import/${UNKNOWN}/cancel`);
+    });
+  },
+  importErrors: async () => {
+    const tenant = await newTenant();
+    const job = await newImport(tenant);
+    await as('importErrors', async () => {
+      await get(tenant, 200, `/import/${job}/errors`);
+      await get(tenant, 404, `/import/${UNKNOWN}/errors`);
+    });
+  },
   webhookDeliveries: async () => {
     const tenant = await newTenant();
     const id = await clientFor(tenant).create('/webhook/insert', { url: 'https://1.1.1.1/hooks' });

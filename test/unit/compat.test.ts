@@ -52,6 +52,7 @@ describe('compatRole', () => {
         'ticketList',
         'ticketSearch',
         'customerSearch',
+        'importErrors',
         'ticketNotes',
         'ticketTrashList',
         'ticketReplies',

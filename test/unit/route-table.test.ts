@@ -58,8 +58,15 @@ describe('route table', () => {
   });
 
   it('parses bodies only where there are any, and lets read routes only read', () => {
-    // An action on a ticket or customer that takes nothing but its id.
-    const bodiless = new Set(['ticketRestore', 'ticketUnmerge', 'customerExport']);
+    // An action on a ticket, a customer or an import job that takes nothing but its id; a new import job.
+    const bodiless = new Set([
+      'ticketRestore',
+      'ticketUnmerge',
+      'customerExport',
+      'importCreate',
+      'importStart',
+      'importCancel',
+    ]);
     for (const r of routes) {
       expect(hasBody(r), r.operationId).toBe(
         (r.method === 'POST' || r.method === 'PUT') && !bodiless.has(r.operationId),
@@ -135,6 +142,7 @@ describe('declared grants (what infra/api-function.ts grants; test/integration/l
       photos: blobKeys.photo('t1', 'p1'),
       staging: blobKeys.staging('t1', 'u1'),
       exports: blobKeys.customerExport('t1', 'c1', 'j1'),
+      imports: blobKeys.importFile('t1', 'j1'),
     };
     const matches = (pattern: string, key: string) =>
       new RegExp(
