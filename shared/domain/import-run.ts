@@ -30,6 +30,7 @@ import { inParallel } from '../store/in-parallel';
 import { blobKeys } from '../store/keys';
 import { commit, type WriteContext } from './commit';
 import { importCompleted } from './events';
+import { type FileLine, MAX_LINE_BYTES, readLines } from './import-file';
 import { applyLine, type LineOutcome, SourceIds } from './import-lines';
 
 /**
@@ -44,8 +45,6 @@ import { applyLine, type LineOutcome, SourceIds } from './import-lines';
 
 /** Bytes of the file read at a time (IMPORT_CHUNK_BYTES: tests make steps small). */
 const chunkBytes = () => config().IMPORT_CHUNK_BYTES;
-/** The longest line read (a ticket with inline files); a longer one fails, alone. */
-export const MAX_LINE_BYTES = 16 << 20;
 /** Lines of one kind applied at once (lines of one kind never refer to each other). */
 const LINE_CONCURRENCY = 8;
 /** A step starts no more lines with less than this left before its function's deadline. */
@@ -114,64 +113,6 @@ export const cancelImport = async <V>(
     result: view({ ...job, status: 'cancelled', finishedAt }),
     ops: [importCancelWrite(job, finishedAt, moved(jobId))],
   }));
-};
-
-/** One line of the file: its number, where it ends (past its newline), its text or that it was too long. */
-interface FileLine {
-  number: number;
-  end: number;
-  text?: string;
-}
-
-const NEWLINE = 0x0a;
-
-/**
- * The lines from `offset` on, at most a chunk of them (a line longer than a chunk alone, up to
- * MAX_LINE_BYTES; longer: marked too long, its end found by reading on).
- */
-const readLines = async (
-  key: string,
-  size: number,
-  offset: number,
-  firstNumber: number,
-): Promise<FileLine[]> => {
-  const read = async (from: number, bytes: number) => {
-    const buffer = await getBlobRange(key, from, Math.min(size, from + bytes));
-    if (!buffer) throw new FileGone();
-    return buffer;
-  };
-  let buffer = await read(offset, chunkBytes());
-  let cut = buffer.lastIndexOf(NEWLINE);
-  const atEnd = offset + buffer.length >= size;
-  if (cut < 0 && !atEnd) {
-    buffer = await read(offset, MAX_LINE_BYTES + 1);
-    cut = buffer.indexOf(NEWLINE);
-    if (cut < 0 && offset + buffer.length < size) {
-      // Too long: find its end, and fail it.
-      let from = offset + buffer.length;
-      for (;;) {
-        const more = await read(from, chunkBytes());
-        const at = more.indexOf(NEWLINE);
-        if (at >= 0) return [{ number: firstNumber, end: from + at + 1 }];
-        from += more.length;
-        if (from >= size) return [{ number: firstNumber, end: size }];
-      }
-    }
-  }
-  const usable = atEnd && cut < buffer.length - 1 ? buffer.length : cut + 1;
-  const lines: FileLine[] = [];
-  let start = 0;
-  while (start < usable) {
-    const at = buffer.indexOf(NEWLINE, start);
-    const stop = at < 0 || at >= usable ? usable : at + 1;
-    lines.push({
-      number: firstNumber + lines.length,
-      end: offset + stop,
-      text: buffer.subarray(start, stop).toString('utf8'),
-    });
-    start = stop;
-  }
-  return lines;
 };
 
 /** The import's file is gone (deleted, expired): the job fails. */
@@ -360,7 +301,15 @@ const runChunk = async (
     commit(own, () => ({ result: undefined, ops: [importJobUpdate(on, set, () => new JobMoved())], events }));
   if (offset < size && unread.length === 0) {
     try {
-      unread.push(...(await readLines(blobKeys.importFile(tenantId, jobId), size, offset, lines + 1)));
+      const key = blobKeys.importFile(tenantId, jobId);
+      const read = async (from: number, to: number) => {
+        const bytes = await getBlobRange(key, from, to);
+        if (!bytes) throw new FileGone();
+        return bytes;
+      };
+      unread.push(
+        ...(await readLines(read, { size, offset, firstNumber: lines + 1, chunkBytes: chunkBytes() })),
+      );
     } catch (error) {
       if (!(error instanceof FileGone)) throw error;
       await settle({ status: 'failed', finishedAt: Date.now(), reason: 'The import file is gone.' }).catch(
