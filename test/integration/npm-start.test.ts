@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, localDynamoClient } from '../../local/dynamodb-local';
@@ -35,6 +39,7 @@ beforeAll(async () => {
     DELIVERY_BASE_URL: undefined,
     SQS_ENDPOINT: undefined,
     WEBHOOK_QUEUE_URL: undefined,
+    IMPORT_QUEUE_URL: undefined,
   });
   url = started.url;
   out = started.output();
@@ -90,5 +95,41 @@ describe('npm start', () => {
       expect(body.errors?.map((e) => e.path)).toEqual(['url']);
     }
     expect((await insert(`http://localhost:${ports.named}/hooks`)).status).toBe(201);
+  });
+
+  it('imports a Zendesk export end to end: helpdesk import convert, then import run (twice: nothing twice)', async () => {
+    const apiToken = /apiToken: (\S+)/.exec(out)?.[1] as string;
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'local/cli.ts', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, HELPDESK_API_TOKEN: apiToken },
+        timeout: 60_000,
+      });
+    const converted = cli('import', 'convert', 'zendesk', 'test/fixtures/zendesk');
+    expect(converted.status, converted.stderr).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'helpdesk-import-')), 'zendesk.ndjson');
+    writeFileSync(file, converted.stdout);
+    const lines = converted.stdout.split('\n').filter(Boolean).length;
+
+    const first = cli('import', 'run', file, '--url', url);
+    expect(first.status, first.stderr).toBe(0);
+    const job = JSON.parse(first.stdout.split('\n')[0] as string);
+    expect(job).toMatchObject({ status: 'completed', progress: 1, linesRead: lines });
+    expect(job.totals.failed).toBe(0);
+    expect(job.counts.ticket).toMatchObject({ read: 2, created: 2 });
+    // The progress bar went to stderr.
+    expect(first.stderr).toMatch(/\[#+\] 100\.0%/);
+
+    const again = cli('import', 'run', file, '--url', url);
+    expect(again.status, again.stderr).toBe(0);
+    const second = JSON.parse(again.stdout.split('\n')[0] as string);
+    expect(second.totals).toEqual({ read: lines, created: 0, skipped: lines, failed: 0 });
+
+    // A line that fails: exit 2, the line printed after the job.
+    writeFileSync(file, '{"kind":"ticket","externalId":"x","subject":"s"}\n');
+    const bad = cli('import', 'run', file, '--url', url);
+    expect(bad.status, bad.stderr).toBe(2);
+    const [, failed] = bad.stdout.split('\n');
+    expect(JSON.parse(failed as string)).toMatchObject({ line: 1, kind: 'ticket', externalId: 'x' });
   });
 });
