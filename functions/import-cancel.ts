@@ -1,4 +1,4 @@
-import { cancelImport } from '../shared/domain/import-run';
+import { cancelImport } from '../shared/domain/import-jobs';
 import { apiHandler } from '../shared/http/api-handler';
 import { importJobView } from '../shared/http/views/import';
 

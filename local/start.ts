@@ -166,7 +166,7 @@ const main = async (): Promise<void> => {
     importQueueUrl: String(process.env.IMPORT_QUEUE_URL),
   });
   // Imports that were running when the server stopped: their steps were in the in-memory queue.
-  void (await import('../shared/domain/import-run')).resumeImports().then(
+  void (await import('../shared/domain/import-jobs')).resumeImports().then(
     (resumed) => {
       if (resumed > 0) console.log(`Resumed ${resumed} import job(s) left running by the last run`);
     },

@@ -1,12 +1,11 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { getBlobRange, headBlob } from '../blobs/s3';
+import { getBlobRange } from '../blobs/s3';
 import { config } from '../config';
 import { enqueueImportStep, type ImportStep } from '../queue/import-queue';
 import { IMPORT_KINDS, importLine } from '../schemas/import';
 import { sleep } from '../store/attempt-budget';
 import { db, tableName } from '../store/dynamo';
 import {
-  Conflict,
   Contended,
   DeadlineExceeded,
   DomainError,
@@ -17,14 +16,11 @@ import {
 import {
   type ImportError,
   type ImportJob,
-  importCancelWrite,
   importErrorItem,
   importJobUpdate,
-  importJobWrite,
   type LineCounts,
   NO_LINES,
   readImportJob,
-  runningImportJobs,
 } from '../store/imports';
 import { inParallel } from '../store/in-parallel';
 import { blobKeys } from '../store/keys';
@@ -34,9 +30,8 @@ import { type FileLine, MAX_LINE_BYTES, readLines } from './import-file';
 import { applyLine, type LineOutcome, SourceIds } from './import-lines';
 
 /**
- * Import jobs (docs/import.md): made by `POST /import` (the file goes to a presigned address),
- * started by `PUT /import/{id}/start`, run step by step by the import worker from the import
- * queue (functions/import-worker.ts). A step reads the file from the job's offset, a chunk at a
+ * The run of an import job (docs/import.md; made, started and cancelled by domain/import-jobs.ts):
+ * step by step, by the import worker from the import queue (functions/import-worker.ts). A step reads the file from the job's offset, a chunk at a
  * time, applies its lines (domain/import-lines.ts), records the failed ones, then moves the job
  * past them with their counts in one conditional write, and queues the next step. A step run
  * twice (a crash, a redelivery) finds the job already past it, or applies its lines again: each
@@ -55,66 +50,6 @@ const BATCH_LINES = 64;
 const PROGRESS_MS = 2000;
 
 /** A new job, waiting for its file (`jobId`: its upload address is signed before); answered as `view` makes it. */
-export const createImport = <V>(ctx: WriteContext, jobId: string, view: (job: ImportJob) => V): Promise<V> =>
-  commit(ctx, () => {
-    const { job, op } = importJobWrite(ctx.tenantId, jobId);
-    return { result: view(job), ops: [op] };
-  });
-
-const finished = (job: ImportJob) =>
-  new Conflict('import-finished', `Import ${job.id} is ${job.status}: start a new one.`);
-
-const moved = (jobId: string) => () =>
-  new Conflict('import-moved', `Import ${jobId} changed meanwhile; read it again.`);
-
-/**
- * Starts the job once its file is uploaded; a running job's current step is queued again (a
- * start is safe to repeat: a step already queued is not queued twice). 409 without a file, or
- * for a job that ended.
- */
-export const startImport = async <V>(
-  ctx: WriteContext,
-  jobId: string,
-  view: (job: ImportJob) => V,
-): Promise<V> => {
-  const job = await readImportJob(ctx.tenantId, jobId);
-  if (job.status === 'running') {
-    await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: job.offset });
-    return view(job);
-  }
-  if (job.status !== 'created') throw finished(job);
-  const file = await headBlob(blobKeys.importFile(ctx.tenantId, jobId));
-  if (!file)
-    throw new Conflict(
-      'import-file-missing',
-      `Import ${jobId} has no file yet: PUT it to the uploadUrl that POST /import answered, then start it.`,
-    );
-  const set = { status: 'running' as const, size: file.size, startedAt: Date.now() };
-  const started = await commit(ctx, () => ({
-    result: view({ ...job, ...set }),
-    ops: [importJobUpdate(job, set, moved(jobId))],
-  }));
-  // Not queued (SQS away): the job is running without a step; a start again queues it (docs/errors.md).
-  await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: 0 });
-  return started;
-};
-
-/** Stops the job: no line after the ones in progress is applied; what was written stays. */
-export const cancelImport = async <V>(
-  ctx: WriteContext,
-  jobId: string,
-  view: (job: ImportJob) => V,
-): Promise<V> => {
-  const job = await readImportJob(ctx.tenantId, jobId);
-  if (job.status === 'cancelled') return view(job);
-  if (job.status !== 'created' && job.status !== 'running') throw finished(job);
-  const finishedAt = Date.now();
-  return commit(ctx, () => ({
-    result: view({ ...job, status: 'cancelled', finishedAt }),
-    ops: [importCancelWrite(job, finishedAt, moved(jobId))],
-  }));
-};
-
 /** The import's file is gone (deleted, expired): the job fails. */
 class FileGone extends Error {
   constructor() {
@@ -359,12 +294,4 @@ const runChunk = async (
 
 const ignoreMoved = (error: unknown) => {
   if (!(error instanceof JobMoved)) throw error;
-};
-
-/** Queues the current step of every running job (`npm start`: its in-memory queue lost them). */
-export const resumeImports = async (): Promise<number> => {
-  const jobs = await runningImportJobs();
-  for (const job of jobs)
-    await enqueueImportStep({ tenantId: job.tenantId, jobId: job.id, offset: job.offset });
-  return jobs.length;
 };
