@@ -110,9 +110,15 @@ export const getBlob = async (key: string): Promise<{ bytes: Buffer; contentType
 
 /**
  * Bytes `start` to `end` (exclusive, or the object's end) of an object: its file read in chunks
- * (domain/import-run.ts). Undefined when the object is missing; empty past its end.
+ * (domain/import-run.ts). Undefined when the object is missing, or is no longer the version
+ * `etag` names (replaced since: the ETag the read answers differs).
  */
-export const getBlobRange = async (key: string, start: number, end: number): Promise<Buffer | undefined> => {
+export const getBlobRange = async (
+  key: string,
+  start: number,
+  end: number,
+  etag?: string,
+): Promise<Buffer | undefined> => {
   const res = await send(
     key,
     'GetObject',
@@ -120,7 +126,9 @@ export const getBlobRange = async (key: string, start: number, end: number): Pro
     true,
   );
   if (res.status === 404) return undefined;
-  return Buffer.from(await res.arrayBuffer());
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (etag !== undefined && (res.headers.get('etag') ?? '').replaceAll('"', '') !== etag) return undefined;
+  return bytes;
 };
 
 export const headBlob = async (key: string): Promise<{ size: number; etag: string } | undefined> => {

@@ -51,7 +51,7 @@ export const startImport = async <V>(
       'import-file-missing',
       `Import ${jobId} has no file yet: PUT it to the uploadUrl that POST /import answered, then start it.`,
     );
-  const set = { status: 'running' as const, size: file.size, startedAt: Date.now() };
+  const set = { status: 'running' as const, size: file.size, etag: file.etag, startedAt: Date.now() };
   const started = await commit(ctx, () => ({
     result: view({ ...job, ...set }),
     ops: [importJobUpdate(job, set, moved(jobId))],

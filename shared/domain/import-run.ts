@@ -50,7 +50,7 @@ const BATCH_LINES = 64;
 const PROGRESS_MS = 2000;
 
 /** A new job, waiting for its file (`jobId`: its upload address is signed before); answered as `view` makes it. */
-/** The import's file is gone (deleted, expired): the job fails. */
+/** The import's file is gone (deleted, expired) or was replaced since the job started: the job fails. */
 class FileGone extends Error {
   constructor() {
     super('the import file is gone');
@@ -238,7 +238,7 @@ const runChunk = async (
     try {
       const key = blobKeys.importFile(tenantId, jobId);
       const read = async (from: number, to: number) => {
-        const bytes = await getBlobRange(key, from, to);
+        const bytes = await getBlobRange(key, from, to, job.etag);
         if (!bytes) throw new FileGone();
         return bytes;
       };
@@ -247,7 +247,7 @@ const runChunk = async (
       );
     } catch (error) {
       if (!(error instanceof FileGone)) throw error;
-      await settle({ status: 'failed', finishedAt: Date.now(), reason: 'The import file is gone.' }).catch(
+      await settle({ status: 'failed', finishedAt: Date.now(), reason: 'The import file is gone, or was replaced after the job started.' }).catch(
         ignoreMoved,
       );
       return undefined;

@@ -41,6 +41,8 @@ export interface ImportJob {
   finishedAt: number | null;
   /** The file's size in bytes, known once started. */
   size: number | null;
+  /** The file's version once started: a file replaced afterwards is not read (the job fails). */
+  etag?: string;
   /** Bytes of the file done (every line before it settled). */
   offset: number;
   /** Lines done. */
