@@ -1,4 +1,5 @@
 import { documentRecords, stageDocuments } from '../blobs/documents';
+import { DOCUMENT_LIMITS } from '../schemas/documents';
 import type { ImportLine } from '../schemas/import';
 import type { TicketInput } from '../schemas/ticket';
 import { allocateSequence, raiseSequence } from '../store/counters';
@@ -32,7 +33,10 @@ export interface ResolvedTicket {
   noteAuthors: (string | null)[];
 }
 
-/** A part's ceilings, under DynamoDB's 100 elements and 4 MB a transaction (its event and history item on top). */
+/**
+ * A part's ceilings, under DynamoDB's 100 elements and 4 MB a transaction (its event and history
+ * item on top), and the documents one write stages (DOCUMENT_LIMITS.perRequest).
+ */
 const PART_OPS = 80;
 const PART_BYTES = 3_000_000;
 
@@ -153,17 +157,25 @@ const partsOf = (units: Unit[], firstOps: number, firstBytes: number): Unit[][] 
   const parts: Unit[][] = [[]];
   let ops = firstOps;
   let bytes = firstBytes;
+  let documents = 0;
   for (const unit of units) {
-    const size = unit.ops([]).length + (unit.documents?.batch.documents?.length ?? 0);
+    const files = unit.documents?.batch.documents?.length ?? 0;
+    const size = unit.ops([]).length + files;
     const current = parts.at(-1) as Unit[];
-    if (current.length > 0 && (ops + size > PART_OPS || bytes + unit.bytes > PART_BYTES)) {
+    const full =
+      ops + size > PART_OPS ||
+      bytes + unit.bytes > PART_BYTES ||
+      documents + files > DOCUMENT_LIMITS.perRequest;
+    if (current.length > 0 && full) {
       parts.push([unit]);
       ops = size;
       bytes = unit.bytes;
+      documents = files;
     } else {
       current.push(unit);
       ops += size;
       bytes += unit.bytes;
+      documents += files;
     }
   }
   return parts;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { agentInsertObject } from './agent';
 import { customerInsertObject } from './customer';
-import { documentInput } from './documents';
+import { documentList } from './documents';
 import { labels, requiredText, timestamp } from './fields';
 import type { LookupField } from './lookups';
 import { TICKET_LIMITS, ticketFieldSchemas } from './ticket';
@@ -81,7 +81,7 @@ const ticketLine = () => {
           replyDate: timestamp,
           /** The agent who wrote it; absent or null: the ticket's customer. */
           replyFromOperator: z.optional(z.nullable(sourceRef)),
-          attachedDocuments: z.optional(z.array(documentInput)),
+          attachedDocuments: z.optional(documentList),
         }),
       ),
     ),
@@ -94,7 +94,7 @@ const ticketLine = () => {
         }),
       ),
     ),
-    attachedDocuments: z.optional(z.array(documentInput)),
+    attachedDocuments: z.optional(documentList),
   });
 };
 
