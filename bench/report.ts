@@ -1,6 +1,7 @@
 import type { IndexSpec } from '../shared/store/table-schema';
 import type { BundleTiming, ColdStartResult } from './cold-start';
 import type { DeepPagesResult } from './deep-pages';
+import type { ImportBench, UnitsPerTicket } from './import';
 import type { AccountingCase } from './local-accounting';
 import {
   BULK_MIX,
@@ -49,6 +50,8 @@ export interface Results {
   throughput?: ThroughputResult;
   memory?: MemoryResult;
   search?: SearchBench;
+  /** Section 7: an import job against the same tickets through the API (bench/import.ts). */
+  import?: ImportBench;
   goals: Goal[];
 }
 
@@ -190,6 +193,21 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
       pass: r.memory.growth < 0.1,
     });
   }
+  if (r.import) {
+    const i = r.import;
+    goals.push({
+      name: `import: write units per ticket / POST /ticket/insert's (AWS units, ${i.repliesPerTicket} replies)`,
+      target: `≤ ${IMPORT_UNIT_RATIO}`,
+      actual: `${x(i.unitRatio)} (${i.units.writeUnitsPerTicket} vs ${i.api.units.writeUnits} WCU)`,
+      pass: i.unitRatio <= IMPORT_UNIT_RATIO,
+    });
+    goals.push({
+      name: `import of ${i.tickets} tickets: DynamoDB Local's share of the CPU (it + this process)`,
+      target: `≥ ${pct(IMPORT_STORE_SHARE)}`,
+      actual: pct(i.cpu.storeShare),
+      pass: i.cpu.storeShare >= IMPORT_STORE_SHARE,
+    });
+  }
   for (const f of r.search?.freshness ?? [])
     goals.push({
       name: `search freshness on ${f.engine}: commit → searchable, p99 at ${f.writesPerSecond} writes/s`,
@@ -206,6 +224,11 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
     });
   return goals;
 };
+
+/** Issue 24: an imported ticket may cost at most this much more in write units than the same ticket through the API. */
+export const IMPORT_UNIT_RATIO = 1.1;
+/** Issue 24: the local import's CPU profile dominated by the store (DynamoDB Local's share of both processes' CPU). */
+export const IMPORT_STORE_SHARE = 0.5;
 
 /** Issue 23: a write is searchable within 2 s (p99) under a steady load. */
 export const SEARCH_FRESHNESS_P99_MS = 2000;
@@ -439,5 +462,66 @@ export const renderTable = (r: Results): string => {
       `p99 ≤ ${SEARCH_FRESHNESS_P99_MS} ms`,
       check(f.p99Ms <= SEARCH_FRESHNESS_P99_MS),
     ]);
+  if (r.import) for (const cells of importRows(r.import)) add(cells);
   return lines.join('\n');
+};
+
+/** `TICKET 1 = 12 WCU, TICKET_REPLY 5 = 10 WCU, …`: a ticket's items by kind, the largest first. */
+const writtenText = (u: UnitsPerTicket, top = 5): string => {
+  const shown = u.written
+    .slice(0, top)
+    .map((w) => `${w.entity}${w.items === 1 ? '' : ` ×${round(w.items, 2)}`} = ${units(w.units)}`);
+  const rest = u.written.slice(top).reduce((sum, w) => sum + w.units, 0);
+  return `${shown.join(', ')}${rest > 0 ? `, others ${units(rest)}` : ''}`;
+};
+
+const requestsText = (requests: Record<string, number>): string =>
+  Object.entries(requests)
+    .map(([command, n]) => `${command} ${round(n, 2)}`)
+    .join(', ');
+
+const importRows = (i: ImportBench): string[][] => {
+  const share = check(i.cpu.storeShare >= IMPORT_STORE_SHARE);
+  return [
+    [
+      'import',
+      `${i.tickets} tickets (${i.repliesPerTicket} replies each), ${i.agents} agents, ${i.customers} customers: ` +
+        `${i.lines} lines, ${mb(i.fileBytes)}`,
+      `${round(i.ticketsPerSecond, 0)} tickets/s, ${round(i.linesPerSecond, 0)} lines/s ` +
+        `(${round(i.importMs / 1000, 1)} s from start to completed, ${i.steps} worker steps, one consumer; ` +
+        `upload ${round(i.uploadMs / 1000, 1)} s); DynamoDB requests a ticket: ${requestsText(i.requestsPerTicket)} ` +
+        `= **${i.totalRequestsPerTicket}**${i.cpu.profiled ? ' (profiled)' : ''}`,
+      '',
+      '',
+    ],
+    [
+      'import',
+      `write units a ticket, import vs POST /ticket/insert (${i.units.tickets} and ${i.api.tickets} tickets metered)`,
+      `AWS import **${units(i.units.writeUnitsPerTicket)} WCU** (ticket lines ${units(i.units.ticketLines.writeUnits)}, ` +
+        `agents and customers ${units(i.units.records.writeUnits)}) vs API **${units(i.api.units.writeUnits)} WCU** ` +
+        `(${x(i.unitRatio)}; ticket lines alone ${x(i.ticketLineUnitRatio)}); ` +
+        `import wrote ${writtenText(i.units.ticketLines)}; API wrote ${writtenText(i.api.units)}; ` +
+        `read units a ticket: import ${units(i.units.records.readUnits + i.units.ticketLines.readUnits)}, API ${units(i.api.units.readUnits)}`,
+      `≤ ×${IMPORT_UNIT_RATIO}`,
+      check(i.unitRatio <= IMPORT_UNIT_RATIO),
+    ],
+    [
+      'import',
+      'CPU over the import: this process vs DynamoDB Local',
+      `node ${round(i.cpu.nodeMsPerTicket, 2)} ms a ticket (${round(i.cpu.nodeMs / 1000, 1)} s), DynamoDB Local ` +
+        `${round(i.cpu.storeMsPerTicket, 2)} ms a ticket (${round(i.cpu.storeMs / 1000, 1)} s): the store's share ` +
+        `${pct(i.cpu.storeShare)}; ${round(i.cpu.coresBusy, 2)} cores busy`,
+      `store ≥ ${pct(IMPORT_STORE_SHARE)}`,
+      share,
+    ],
+    [
+      'import',
+      `the same tickets through POST /ticket/insert, ${i.api.concurrency} at once`,
+      `${round(i.api.ticketsPerSecond, 0)} tickets/s (in process, no HTTP); CPU a ticket: node ` +
+        `${round(i.api.nodeMsPerTicket, 2)} ms, DynamoDB Local ${round(i.api.storeMsPerTicket, 2)} ms; ` +
+        `DynamoDB requests a ticket: ${requestsText(i.api.units.requests)}`,
+      '',
+      '',
+    ],
+  ];
 };

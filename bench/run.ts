@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --only=ops,pages,cold,throughput] [-- --keep-bundles] [-- --profile]`
+ * `npm run bench [-- --quick] [-- --only=ops,pages,cold,throughput,search,import] [-- --keep-bundles] [-- --profile]
+ * [-- --import-tickets=<n>]`
  *
  * Measures, on this machine, against an in-memory DynamoDB Local started here: DynamoDB requests
  * and capacity per operation, deep-page latency, cold start and bundle size, the request overhead
@@ -22,7 +23,10 @@ import { log } from './stats';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-/** `--profile`: the product server of the throughput section runs with `--cpu-prof` (bench/profile.ts). */
+/**
+ * `--profile`: the product server of the throughput section runs with `--cpu-prof` (bench/profile.ts);
+ * the import section profiles its timed import (bench/.profile/import.cpuprofile).
+ */
 const profileDir = args.includes('--profile')
   ? join(fileURLToPath(new URL('.', import.meta.url)), '.profile')
   : undefined;
@@ -30,7 +34,12 @@ const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const runs = (section: 'ops' | 'pages' | 'cold' | 'throughput' | 'search') => !only || only.includes(section);
+const runs = (section: 'ops' | 'pages' | 'cold' | 'throughput' | 'search' | 'import') =>
+  !only || only.includes(section);
+/** `--import-tickets=<n>`: the tickets of the import section's timed run (100 000; --quick 1 000). */
+const importTickets = Number(
+  args.find((a) => a.startsWith('--import-tickets='))?.slice('--import-tickets='.length) ?? Number.NaN,
+);
 
 /** Sizes of the full run and of --quick (a fast check that everything still works). */
 const plan = quick
@@ -44,6 +53,7 @@ const plan = quick
       rounds: 2,
       seconds: 2,
       memoryRequests: 2000,
+      import: { tickets: 1000, metered: 1000, apiTickets: 200 },
       search: {
         total: 20_000,
         tenants: 10,
@@ -64,6 +74,7 @@ const plan = quick
       rounds: 5,
       seconds: 5,
       memoryRequests: 10_000,
+      import: { tickets: 100_000, metered: 1000, apiTickets: 200 },
       search: {
         total: 1_000_000,
         tenants: 100,
@@ -337,6 +348,29 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
       log('Section 6: search freshness (commit → searchable) through the local pipeline');
       results.search.freshness = await runFreshness(fx.tenant, dynamo.endpoint, nativeSearch);
     }
+    if (runs('import')) {
+      log('Section 7: an import job (routes, local S3 and SQS, the worker)');
+      const { runImportBench } = await import('./import');
+      const tickets =
+        Number.isSafeInteger(importTickets) && importTickets > 0 ? importTickets : plan.import.tickets;
+      results.import = await runImportBench(meter, {
+        ...plan.import,
+        tickets,
+        dynamoEndpoint: dynamo.endpoint,
+        ...(profileDir ? { profileDir } : {}),
+      });
+      const profile = results.import.profile;
+      if (profile) {
+        log(`\nTop 15 functions by self time over the import (${profile.file}): ms, share, function, file`);
+        for (const f of profile.top)
+          log(
+            `${String(f.selfMs).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}  ${f.file}`,
+          );
+        log('\nSelf time by owner: ms, share, owner');
+        for (const o of profile.owners)
+          log(`${String(o.selfMs).padStart(7)} ${(o.share * 100).toFixed(1).padStart(5)} %  ${o.owner}`);
+      }
+    }
   } finally {
     for (const cleanup of cleanups) cleanup();
     await dynamo.stop();
@@ -364,7 +398,7 @@ const main = async () => {
   }
   try {
     if (runs('search')) await measureSearchScale(results);
-    if (runs('ops') || runs('pages') || runs('throughput') || runs('search'))
+    if (runs('ops') || runs('pages') || runs('throughput') || runs('search') || runs('import'))
       await measureWithDynamo(results);
   } finally {
     await nativeSearch?.stop();

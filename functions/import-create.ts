@@ -1,7 +1,7 @@
 import { UPLOAD_URL_SECONDS, uploadUrl } from '../shared/blobs/s3';
 import { createImport } from '../shared/domain/import-jobs';
 import { apiHandler } from '../shared/http/api-handler';
-import { IMPORT_MEDIA_TYPE, importJobView } from '../shared/http/views/import';
+import { IMPORT_MEDIA_TYPE, importJobView } from '../shared/http/import-answer';
 import { newId } from '../shared/store/ids';
 import { blobKeys } from '../shared/store/keys';
 

@@ -1,7 +1,7 @@
 import { UPLOAD_URL_SECONDS, uploadUrl } from '../shared/blobs/s3';
 import { apiHandler } from '../shared/http/api-handler';
+import { IMPORT_MEDIA_TYPE, importJobView } from '../shared/http/import-answer';
 import { json } from '../shared/http/responses';
-import { IMPORT_MEDIA_TYPE, importJobView } from '../shared/http/views/import';
 import { readImportJob } from '../shared/store/imports';
 import { blobKeys } from '../shared/store/keys';
 

@@ -1,7 +1,8 @@
 import { apiHandler } from '../shared/http/api-handler';
-import { importErrorView } from '../shared/http/views/import';
+import { importErrorView } from '../shared/http/import-answer';
 import { pageResponse } from '../shared/http/views/page';
-import { importErrorPage, readImportJob } from '../shared/store/imports';
+import { importErrorPage } from '../shared/store/import-errors';
+import { readImportJob } from '../shared/store/imports';
 
 /** `GET /import/{id}/errors`: the job's failed lines in line order, each with its problem. */
 export const handler = apiHandler('importErrors', async ({ tenantId, params, query, baseUrl, compat }) => {

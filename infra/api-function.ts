@@ -15,6 +15,7 @@ import {
 import {
   ApplicationLogLevel,
   Architecture,
+  type CfnFunction,
   LoggingFormat,
   Runtime,
   SystemLogLevel,
@@ -29,7 +30,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { Construct } from 'constructs';
+import type { Construct, IConstruct } from 'constructs';
 import {
   BLOB_AREAS,
   type BlobAccess,
@@ -245,7 +246,7 @@ export class ApiFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       systemLogLevelV2: SystemLogLevel.INFO,
-      ...(tracing ? { tracing: Tracing.ACTIVE } : {}),
+      // Active tracing is set below: CDK's `tracing` prop puts its grant in a policy resource.
       environment: {
         POWERTOOLS_SERVICE_NAME: 'helpdesk',
         LOG_LEVEL: 'INFO',
@@ -257,15 +258,22 @@ export class ApiFunction extends NodejsFunction {
     });
     this.inlineGrantee = inlineGrantee;
     if (tracing) {
-      // Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords on `*` to the role.
-      const policy = this.role?.node.tryFindChild('DefaultPolicy');
-      if (policy) {
-        Validations.of(policy).acknowledge({
-          id: 'AwsSolutions-IAM5[Resource::*]',
-          reason:
-            'X-Ray trace segments and telemetry cannot be scoped to a resource; only with -c tracing=true, for the Lambda active tracing the stack was asked for.',
-        });
-      }
+      // Lambda active tracing, with the grant it needs (xray:PutTraceSegments and
+      // xray:PutTelemetryRecords on `*`, what CDK's `tracing: Tracing.ACTIVE` grants) in the role's
+      // inline policy: CDK's would add a DefaultPolicy resource to every function, ~70 resources
+      // the stack has no room for under CloudFormation's 500.
+      (this.node.defaultChild as CfnFunction).tracingConfig = { mode: Tracing.ACTIVE };
+      this.addToInlinePolicy(
+        new PolicyStatement({
+          actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+          resources: ['*'],
+        }),
+      );
+      Validations.of(role.node.defaultChild as IConstruct).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray trace segments and telemetry cannot be scoped to a resource; only with -c tracing=true, for the Lambda active tracing the stack was asked for.',
+      });
     }
     // Without a table (public routes) there is no grant at all, and no rate-limit leases.
     if (props.table && props.tableAccess !== 'none') {

@@ -9,7 +9,8 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { EXPORTS_PREFIX, STAGING_PREFIX } from '../shared/store/keys';
+import { IMPORT_KEPT_DAYS } from '../shared/store/imports';
+import { EXPORTS_PREFIX, IMPORTS_PREFIX, STAGING_PREFIX } from '../shared/store/keys';
 
 export interface AttachmentsBucketProps {
   readonly removalPolicy: RemovalPolicy;
@@ -27,6 +28,8 @@ export type { STAGING_PREFIX };
 export const STAGING_DAYS = 1;
 /** Days an export document stays (its links stop working after an hour). */
 export const EXPORT_DAYS = 1;
+/** Days an import file stays: as long as its job and failed lines (their TTL, shared/store/imports.ts). */
+export const IMPORT_FILE_DAYS = IMPORT_KEPT_DAYS;
 export const NONCURRENT_VERSION_DAYS = 30;
 export const ACCESS_LOG_PREFIX = 'attachments/';
 
@@ -101,6 +104,13 @@ export class AttachmentsBucket extends Construct {
           prefix: EXPORTS_PREFIX,
           expiration: Duration.days(EXPORT_DAYS),
           noncurrentVersionExpiration: Duration.days(EXPORT_DAYS),
+        },
+        {
+          // Import files (`imports/<tenant>/<job>.ndjson`): kept as long as their jobs, 30 days.
+          id: 'expire-import-files',
+          prefix: IMPORTS_PREFIX,
+          expiration: Duration.days(IMPORT_FILE_DAYS),
+          noncurrentVersionExpiration: Duration.days(IMPORT_FILE_DAYS),
         },
         {
           id: 'abort-incomplete-multipart-uploads',

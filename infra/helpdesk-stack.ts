@@ -28,6 +28,7 @@ import { handlerOf } from '../shared/workers';
 import { ApiFunction } from './api-function';
 import { AttachmentsBucket } from './attachments-bucket';
 import { CascadeWorker } from './cascade-worker';
+import { ImportPipeline } from './import-pipeline';
 import { HelpdeskMonitoring } from './monitoring';
 import type { RegionalStack } from './regions';
 import { SearchIndex } from './search';
@@ -80,8 +81,8 @@ const adoptTable = (scope: Construct, existing: NonNullable<StackContext['existi
 
 /**
  * The whole help-desk: one table, one cursor-signing secret, one attachments bucket, one HTTP API
- * with a function per route, and the webhook delivery pipeline. With several regions, one
- * region's stack (`regional`, infra/regions.ts). The public fields are what
+ * with a function per route, the webhook delivery pipeline and the import pipeline. With several
+ * regions, one region's stack (`regional`, infra/regions.ts). The public fields are what
  * infra/nag-suppressions.ts acknowledges on.
  */
 export class HelpdeskStack extends Stack {
@@ -107,6 +108,8 @@ export class HelpdeskStack extends Stack {
   readonly cascades: CascadeWorker;
   /** The search index: its cluster, schema migration and indexer (infra/search.ts). */
   readonly search: SearchIndex;
+  /** Import jobs: their queue, worker and alarms (infra/import-pipeline.ts). */
+  readonly imports: ImportPipeline;
   /** Alarms on all of the above, their topic and the dashboard (a nested stack). */
   readonly monitoring: HelpdeskMonitoring;
 
@@ -253,6 +256,16 @@ export class HelpdeskStack extends Stack {
       environment: commonEnv,
     });
 
+    // Import jobs' queue and worker: before the routes, which queue their steps (`queue: 'import'`).
+    this.imports = new ImportPipeline(this, 'Imports', {
+      table,
+      bucket,
+      ...(otherBuckets ? { otherBuckets } : {}),
+      logRetention: settings.logRetention,
+      removalPolicy,
+      environment: { ...commonEnv, ...regional?.bucketsEnvironment(this) },
+    });
+
     // API Gateway picks the most specific route, so `GET /ticket/list` wins over `GET /ticket/{id}`.
     for (const route of routes) {
       const name = pascal(route.operationId);
@@ -275,10 +288,12 @@ export class HelpdeskStack extends Stack {
           ...commonEnv,
           ...(route.blobs ? regional?.bucketsEnvironment(this) : {}),
           ...(route.search ? this.search.environment() : {}),
+          ...(route.queue === 'import' ? this.imports.environment() : {}),
         },
         ...(route.files ? { files: route.files } : {}),
       });
       if (signsCursors(route)) cursorSecret.grantRead(fn.inlineGrantee);
+      if (route.queue === 'import') this.imports.grantSend(fn);
       if (route.search) {
         this.search.grantStatements(fn);
         // Deployed once the schema it reads is.
@@ -324,6 +339,7 @@ export class HelpdeskStack extends Stack {
       functions: this.functions,
       webhooks: this.webhooks,
       cascades: this.cascades,
+      imports: this.imports,
       search: this.search,
       table,
       ...(regional ? { replicatesTo: regional.regions.filter((r) => r !== regional.region) } : {}),
@@ -336,6 +352,7 @@ export class HelpdeskStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhooks.queue.queueUrl });
+    new CfnOutput(this, 'ImportQueueUrl', { value: this.imports.queue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     // For `aws secretsmanager rotate-secret` (docs/operations.md). Several regions: outside the
     // primary's stack, the reference to this region's replica (which cannot be rotated).

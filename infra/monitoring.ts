@@ -18,10 +18,10 @@
  * **A nested stack.** The stack already declares ~370 resources for ~50 routes; three alarms per
  * function alone would take it past CloudFormation's 500 (and CDK refuses to synthesize it). All of
  * this lives in one nested stack (one resource in the parent, its own 500), which reads the parent's
- * names through parameters; the webhook pipeline's own alarms stay in the parent and only get the
- * topic's actions.
+ * names through parameters; the workers' own alarms (the webhook and import pipelines', the cascade
+ * worker's, the search indexer's) stay in the parent and only get the topic's actions.
  *
- * **The dashboard** has the library's sections for the API, the table, the queues and the two workers;
+ * **The dashboard** has the library's sections for the API, the table, the queues and the workers;
  * the ~50 API functions share one section (invocations, errors, throttles, p99 duration: one line per
  * function). The library's 7 widgets per function would come near a dashboard's 500 widgets, and
  * made every synthesis (tests included) several times slower.
@@ -60,6 +60,7 @@ import {
   SnsAlarmActionStrategy,
 } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
+import { IMPORT_MAX_RECEIVES } from './import-pipeline';
 import { STREAM_RETENTION } from './stream-worker';
 import { MAX_DELIVERY_RECEIVES } from './webhook-pipeline';
 
@@ -159,6 +160,14 @@ export interface MonitoredCascades {
   readonly alarms: readonly Alarm[];
 }
 
+/** What the monitoring needs of the import pipeline (infra/import-pipeline.ts satisfies it). */
+export interface MonitoredImports {
+  readonly worker: LambdaFunction;
+  readonly queue: IQueue;
+  readonly deadLetterQueue: IQueue;
+  readonly alarms: readonly Alarm[];
+}
+
 /** What the monitoring needs of the search index (infra/search.ts satisfies it). */
 export interface MonitoredSearch {
   readonly indexer: LambdaFunction;
@@ -175,6 +184,7 @@ export interface HelpdeskMonitoringProps {
   readonly functions: ReadonlyMap<string, LambdaFunction>;
   readonly webhooks: MonitoredWebhooks;
   readonly cascades: MonitoredCascades;
+  readonly imports: MonitoredImports;
   readonly search: MonitoredSearch;
   readonly table: ITableV2;
   /** Several regions: the regions this stack's replica replicates to (ReplicationLatency alarms). */
@@ -243,7 +253,12 @@ export class HelpdeskMonitoring extends Construct {
     );
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const topicAction = new SnsAction(this.topic);
-    for (const alarm of [...props.webhooks.alarms, ...props.cascades.alarms, ...props.search.alarms]) {
+    for (const alarm of [
+      ...props.webhooks.alarms,
+      ...props.cascades.alarms,
+      ...props.imports.alarms,
+      ...props.search.alarms,
+    ]) {
       alarm.addAlarmAction(topicAction);
       alarm.addOkAction(topicAction);
     }
@@ -270,7 +285,7 @@ export class HelpdeskMonitoring extends Construct {
     this.monitorAccountConcurrency(props.accountConcurrencyLimit);
     this.monitorTable(props.table);
     if (props.replicatesTo?.length) this.monitorReplication(props.table, props.replicatesTo);
-    this.monitorQueues(props.webhooks, props.cascades, props.search);
+    this.monitorQueues(props.webhooks, props.cascades, props.imports, props.search);
     this.facade.monitorAuroraCluster({
       cluster: props.search.cluster,
       alarmFriendlyName: 'SearchCluster',
@@ -279,6 +294,7 @@ export class HelpdeskMonitoring extends Construct {
     this.monitorFunction('webhookFanOut', props.webhooks.fanout, FANOUT_NOTES, 'stream');
     this.monitorFunction('webhookDeliver', props.webhooks.deliver, DELIVER_NOTES, 'queue');
     this.monitorFunction('cascadeWorker', props.cascades.fn, CASCADE_NOTES, 'stream');
+    this.monitorFunction('importWorker', props.imports.worker, IMPORT_NOTES, 'queue');
     this.monitorFunction('searchIndexer', props.search.indexer, SEARCH_NOTES, 'stream');
     for (const [name, fn] of props.functions) this.monitorFunction(name, fn, API_FUNCTION_NOTES);
     this.functionsOverview(props.functions);
@@ -621,6 +637,7 @@ export class HelpdeskMonitoring extends Construct {
   private monitorQueues(
     webhooks: MonitoredWebhooks,
     cascades: MonitoredCascades,
+    imports: MonitoredImports,
     search: MonitoredSearch,
   ): void {
     this.facade.monitorSqsQueue({
@@ -643,6 +660,12 @@ export class HelpdeskMonitoring extends Construct {
       queue: webhooks.fanoutFailures,
       alarmFriendlyName: 'WebhookFanoutFailures',
       humanReadableName: 'Webhook fan-out failures',
+    });
+    this.facade.monitorSqsQueueWithDlq({
+      queue: imports.queue,
+      deadLetterQueue: imports.deadLetterQueue,
+      alarmFriendlyName: 'ImportSteps',
+      humanReadableName: 'Import queue (steps of running jobs)',
     });
   }
 }
@@ -687,6 +710,17 @@ const SEARCH_NOTES: FunctionNotes = {
     'failures queue; `helpdesk search reindex` rebuilds what it missed.',
   throttles: 'The stream is read later: searches answer from an older index meanwhile.',
   duration: 'A timed-out batch is retried whole (every write is version-guarded and can be repeated).',
+};
+const IMPORT_NOTES: FunctionNotes = {
+  errors:
+    'A step that fails (the table or S3 refusing) is reported failed, not thrown: this is a crash, a timeout ' +
+    'or a failed cold start. The step is received again after its visibility timeout and goes on from where ' +
+    `its job's last write left it; after ${IMPORT_MAX_RECEIVES} receives it goes to the import dead-letter ` +
+    'queue (docs/operations.md, "Importing a help desk").',
+  throttles: 'Steps wait in the queue: imports are slower, nothing is lost.',
+  duration:
+    'A step stops starting lines a minute before its timeout: nearing it means single lines (a long ' +
+    'ticket, its documents) take that long. A timed-out step is received again and skips what it wrote.',
 };
 const DELIVER_NOTES: FunctionNotes = {
   errors:

@@ -3,6 +3,7 @@ import type { IConstruct } from 'constructs';
 import { BLOB_AREAS, type BlobArea, dynamoActions, routes } from '../shared/routes';
 import type { ApiFunction } from './api-function';
 import type { HelpdeskStack } from './helpdesk-stack';
+import { IMPORT_WORKER_BLOBS } from './import-pipeline';
 import { REPLICATED_PREFIX } from './regions';
 
 /**
@@ -35,7 +36,7 @@ const REASONS = {
   searchDeletion:
     "Deletion protection follows the stack's context (deletionProtection: off for this stage). The index is a read model: rebuilt from the table by `helpdesk search reindex`, and its removal takes a snapshot.",
   bucketObjects:
-    'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>, exports/<tenant>/<customer>/<job>.json): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
+    'Object keys carry the tenant and the record ids (t/<tenant>/ticket/<ticket>/<document>, t/<tenant>/customer-photo/<photo>, staging/<tenant>/<upload>, exports/<tenant>/<customer>/<job>.json, imports/<tenant>/<job>.ndjson): tenants are separated in the handler, so the grant is on one area of this one bucket, with only the object actions the route declares for it (shared/routes.ts BLOB_AREAS).',
   replicaIndexes:
     "Several regions: a tenant's writes, and reads asked of its home, run against its home region's replica of the one global table (docs/regions.md), so the route's declared index actions are granted on index/* of that table in each region of the deployment, nothing else.",
   otherBucketObjects:
@@ -144,6 +145,16 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
       ack(cascadeGrants, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
   }
   ack(stack.cascades.failures, 'SQS3', REASONS.failureDestination);
+
+  // The import worker: a job's file read, and its records' documents and photos written, in the
+  // declared areas of each region's bucket (infra/import-pipeline.ts IMPORT_WORKER_BLOBS).
+  const importGrants = grantsOf(stack.imports.worker);
+  const importAreas = Object.keys(IMPORT_WORKER_BLOBS).filter((k): k is BlobArea => k in BLOB_AREAS);
+  for (const area of importAreas) {
+    ack(importGrants, `IAM5[Resource::${bucketArn}/${BLOB_AREAS[area]}]`, REASONS.bucketObjects);
+    for (const arn of otherBucketArns)
+      ack(importGrants, `IAM5[Resource::${arn}/${BLOB_AREAS[area]}]`, REASONS.otherBucketObjects);
+  }
 
   // The search index (infra/search.ts): its failures queue is a dead-letter destination itself.
   const { search } = stack;

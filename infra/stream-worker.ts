@@ -3,6 +3,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, type DynamoEventSourceProps, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type IQueue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
+import { IMPORT_MARK } from '../shared/store/events';
 
 /**
  * What the workers reading the table's stream share (infra/webhook-pipeline.ts, the fan-out;
@@ -56,15 +57,18 @@ export const writtenIn = (region: string | undefined) =>
 /**
  * The change feed's new event items (shared/store/events.ts), of `region` only when given: what
  * the webhook fan-out and the search indexer read. `exists` matches leaves only, hence the
- * DynamoDB type (N, S) under each attribute.
+ * DynamoDB type (N, S) under each attribute. `imported: false`: not the events of an import job's
+ * records (their IMPORT_MARK, `importId`, a string), which webhooks are not sent (docs/import.md);
+ * the job's own `import.completed` has none.
  */
-export const newEvents = (region?: string) =>
+export const newEvents = (region?: string, { imported = true }: { imported?: boolean } = {}) =>
   FilterCriteria.filter({
     eventName: FilterRule.isEqual('INSERT'),
     dynamodb: {
       NewImage: {
         occurredAt: { N: FilterRule.exists() },
         resourceId: { S: FilterRule.exists() },
+        ...(imported ? {} : { [IMPORT_MARK]: { S: FilterRule.notExists() } }),
         ...writtenIn(region),
       },
     },

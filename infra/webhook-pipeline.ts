@@ -143,13 +143,14 @@ export class WebhookPipeline extends Construct {
       streamSource(
         table,
         this.fanoutFailures,
-        // Event items, inserted, with the attributes of shared/store/events.ts; and redelivery
+        // Event items, inserted, with the attributes of shared/store/events.ts, but not those of an
+        // import job's records (no storm of deliveries: docs/import.md); and redelivery
         // items (shared/store/pending-deliveries.ts) written or advanced and not yet done. `exists`
         // matches leaves only, hence the DynamoDB type (N, S, BOOL) under each attribute. A record
         // given up on after the stream's retention: its event is still in the table's feed
         // partition (30 days), from where the lost range can be fanned out again.
         [
-          newEvents(props.eventRegion),
+          newEvents(props.eventRegion, { imported: false }),
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
             dynamodb: {

@@ -9,6 +9,7 @@ import type {
   SQSRecord,
 } from 'aws-lambda';
 import { sleep } from '../shared/store/attempt-budget';
+import { IMPORT_MARK } from '../shared/store/events';
 import { CASCADE_ATTRIBUTE, TRASHED_TICKET } from '../shared/store/keys';
 import { IMPORT_STEP_TIMEOUT_MS } from '../shared/workers';
 import { lambdaContext, loadHandler } from './lambda-runtime';
@@ -69,8 +70,9 @@ export const DEFAULT_CONSUMERS = 8;
 const IMPORT_CONSUMERS = 2;
 
 /**
- * The event source mapping's filter (infra/webhook-pipeline.ts): new event items, and redelivery
- * items (store/pending-deliveries.ts) written or advanced and not yet done.
+ * The event source mapping's filter (infra/webhook-pipeline.ts): new event items but those of an
+ * import job's records (their IMPORT_MARK: webhooks are not sent them), and redelivery items
+ * (store/pending-deliveries.ts) written or advanced and not yet done.
  */
 const isFannedOut = (r: StreamRecord, region?: string): boolean => {
   const image = r.dynamodb?.NewImage;
@@ -79,7 +81,7 @@ const isFannedOut = (r: StreamRecord, region?: string): boolean => {
     (r.eventName === 'INSERT' || r.eventName === 'MODIFY') &&
     image?.redeliverOf?.S !== undefined &&
     image?.done?.BOOL === false;
-  return isNewEvent(r) || redelivery;
+  return (isNewEvent(r) && image?.[IMPORT_MARK]?.S === undefined) || redelivery;
 };
 
 /** A new event item of the change feed (infra/stream-worker.ts `newEvents`). */

@@ -10,6 +10,7 @@ import {
   runningImportJobs,
 } from '../store/imports';
 import { blobKeys } from '../store/keys';
+import { homeRegionOfRequest } from '../store/store-region';
 import { commit, type WriteContext } from './commit';
 
 /**
@@ -40,8 +41,10 @@ export const startImport = async <V>(
   view: (job: ImportJob) => V,
 ): Promise<V> => {
   const job = await readImportJob(ctx.tenantId, jobId);
+  // Its steps run where the tenant's data is (several regions: its home, docs/regions.md).
+  const home = homeRegionOfRequest();
   if (job.status === 'running') {
-    await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: job.offset });
+    await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: job.offset, home });
     return view(job);
   }
   if (job.status !== 'created') throw finished(job);
@@ -51,13 +54,13 @@ export const startImport = async <V>(
       'import-file-missing',
       `Import ${jobId} has no file yet: PUT it to the uploadUrl that POST /import answered, then start it.`,
     );
-  const set = { status: 'running' as const, size: file.size, etag: file.etag, startedAt: Date.now() };
+  const set = { status: 'running' as const, size: file.size, etag: file.etag, home, startedAt: Date.now() };
   const started = await commit(ctx, () => ({
     result: view({ ...job, ...set }),
     ops: [importJobUpdate(job, set, moved(jobId))],
   }));
   // Not queued (SQS away): the job is running without a step; a start again queues it (docs/errors.md).
-  await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: 0 });
+  await enqueueImportStep({ tenantId: job.tenantId, jobId, offset: 0, home });
   return started;
 };
 

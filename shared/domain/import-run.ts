@@ -24,6 +24,7 @@ import {
 } from '../store/imports';
 import { inParallel } from '../store/in-parallel';
 import { blobKeys } from '../store/keys';
+import { useHome, useRegion, withRegionScope } from '../store/store-region';
 import { commit, type WriteContext } from './commit';
 import { importCompleted } from './events';
 import { type FileLine, MAX_LINE_BYTES, readLines } from './import-file';
@@ -184,7 +185,17 @@ export interface StepEnv {
  * Runs one step of a job: applies lines from the step's offset while time allows, records them,
  * and queues the next step (or finishes the job). Throws on an outage (the queue runs it again).
  */
-export const runImportStep = async (step: ImportStep, env: StepEnv): Promise<void> => {
+export const runImportStep = (step: ImportStep, env: StepEnv): Promise<void> =>
+  // Several regions: the tenant's home replica and bucket, as its API requests use (docs/regions.md).
+  withRegionScope(async () => {
+    if (step.home) {
+      useRegion(step.home);
+      useHome(step.home, step.tenantId);
+    }
+    await runSteps(step, env);
+  });
+
+const runSteps = async (step: ImportStep, env: StepEnv): Promise<void> => {
   const { tenantId, jobId } = step;
   let job: ImportJob;
   try {
@@ -195,7 +206,7 @@ export const runImportStep = async (step: ImportStep, env: StepEnv): Promise<voi
   if (job.status !== 'running') return;
   // A step already done (a redelivery after its job moved on): the job's current step is queued.
   if (job.offset !== step.offset) {
-    if (job.offset > step.offset) await enqueueImportStep({ tenantId, jobId, offset: job.offset });
+    if (job.offset > step.offset) await enqueueImportStep({ ...step, offset: job.offset });
     return;
   }
   const ids = new SourceIds(tenantId);
@@ -206,7 +217,7 @@ export const runImportStep = async (step: ImportStep, env: StepEnv): Promise<voi
     if (!next) return; // Completed, cancelled or failed.
     job = next;
   }
-  await enqueueImportStep({ tenantId, jobId, offset: job.offset });
+  await enqueueImportStep({ ...step, offset: job.offset });
 };
 
 /**
@@ -247,9 +258,11 @@ const runChunk = async (
       );
     } catch (error) {
       if (!(error instanceof FileGone)) throw error;
-      await settle({ status: 'failed', finishedAt: Date.now(), reason: 'The import file is gone, or was replaced after the job started.' }).catch(
-        ignoreMoved,
-      );
+      await settle({
+        status: 'failed',
+        finishedAt: Date.now(),
+        reason: 'The import file is gone, or was replaced after the job started.',
+      }).catch(ignoreMoved);
       return undefined;
     }
   }

@@ -12,6 +12,8 @@ export interface ImportStep {
   tenantId: string;
   jobId: string;
   offset: number;
+  /** Several regions: the tenant's home, where the job's store calls and file go (docs/regions.md). */
+  home?: string;
 }
 
 const queueUrl = (): string => {
@@ -40,7 +42,8 @@ export const parseImportStep = (body: string): ImportStep | undefined => {
       typeof m.jobId === 'string' &&
       typeof m.offset === 'number' &&
       Number.isSafeInteger(m.offset) &&
-      m.offset >= 0;
+      m.offset >= 0 &&
+      (m.home === undefined || typeof m.home === 'string');
     return ok ? (m as ImportStep) : undefined;
   } catch {
     return undefined;

@@ -5,10 +5,9 @@ import { conditionOf, updateOf } from './expression';
 import { isId } from './ids';
 import { IMPORT_JOB, type ItemKey, keys } from './keys';
 import { countEntries } from './page-count';
-import { pageOf } from './page-read';
 import type { PageSource } from './page-source';
-import type { Item, Page } from './pages';
-import { TABLE_KEY, TTL_ATTRIBUTE } from './table-schema';
+import type { Item } from './pages';
+import { TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 
 /**
@@ -43,6 +42,8 @@ export interface ImportJob {
   size: number | null;
   /** The file's version once started: a file replaced afterwards is not read (the job fails). */
   etag?: string;
+  /** The tenant's home region when it was started: where its steps run (docs/regions.md). */
+  home?: string;
   /** Bytes of the file done (every line before it settled). */
   offset: number;
   /** Lines done. */
@@ -179,25 +180,6 @@ export const importErrorItem = (tenantId: string, jobId: string, error: ImportEr
   ...error,
   [TTL_ATTRIBUTE]: Math.floor(now / 1000) + KEPT_S,
 });
-
-/** A page of the job's failed lines, in line order (the caller read the job: it is the tenant's). */
-export const importErrorPage = async (
-  tenantId: string,
-  jobId: string,
-  query: { page: number; cursor?: string },
-): Promise<Page<ImportError>> => {
-  const source: PageSource = {
-    tenantId,
-    resource: 'importError',
-    index: TABLE_KEY,
-    partition: keys.importErrors(tenantId, jobId),
-    order: 'oldest',
-    consistent: true,
-    count: { by: () => countEntries(source) },
-    carryCount: true,
-  };
-  return (await pageOf(source, query.page, query.cursor)) as unknown as Page<ImportError>;
-};
 
 /** What a source record became: its kind, its id there, the record's id here, the job that made it. */
 export interface ImportSource {

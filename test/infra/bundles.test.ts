@@ -22,7 +22,7 @@ const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.
 let outdir: string;
 /** Asset directory of each route's function, by operationId. */
 const packages = new Map<string, string>();
-/** Asset directory of each function outside the route table (the webhook pipeline's), by construct id. */
+/** Asset directory of each function outside the route table (the workers'), by construct id. */
 const otherPackages = new Map<string, string>();
 
 beforeAll(() => {
@@ -43,7 +43,7 @@ beforeAll(() => {
     if (!fn) throw new Error(`No function for ${route.operationId}`);
     packages.set(route.operationId, packageOfFunction(fn));
   }
-  for (const fn of [stack.webhooks.fanout, stack.webhooks.deliver])
+  for (const fn of [stack.webhooks.fanout, stack.webhooks.deliver, stack.imports.worker])
     otherPackages.set(fn.node.id, packageOfFunction(fn));
   // The search index's functions, in its nested stack's template.
   const { search } = stack;
@@ -64,7 +64,7 @@ describe('function packages', () => {
   it(`keeps every bundle under ${BUNDLE_LIMIT_BYTES / 1000} KB of JavaScript`, () => {
     const dirs = [...routes.map((r) => [r.operationId, packageOf(r)] as const), ...otherPackages];
     const sizes = dirs.map(([name, dir]) => [name, statSync(join(dir, 'index.mjs')).size] as const);
-    expect(sizes).toHaveLength(routes.length + 4);
+    expect(sizes).toHaveLength(routes.length + 5);
     expect(sizes.filter(([, bytes]) => bytes > BUNDLE_LIMIT_BYTES)).toEqual([]);
   });
 

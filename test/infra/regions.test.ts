@@ -652,6 +652,7 @@ describe('webhook fan-out', () => {
             NewImage: {
               occurredAt: { N: [{ exists: true }] },
               resourceId: { S: [{ exists: true }] },
+              importId: { S: [{ exists: false }] },
               region: { S: [region] },
             },
           },

@@ -72,8 +72,9 @@ describe('search cluster', () => {
       expect(ofType(nested.Resources, type), type).toEqual([]);
   });
 
-  it('is a nested stack of its own, so the parent stays well under 500 resources', () => {
-    expect(Object.keys(parent.Resources).length).toBeLessThan(450);
+  it('is a nested stack of its own, so the parent stays under 500 resources', () => {
+    // The parent's bound is test/infra/monitoring.test.ts's (480, with the import routes).
+    expect(Object.keys(parent.Resources).length).toBeLessThan(480);
     expect(parent.Resources[nestedStackId]?.Type).toBe('AWS::CloudFormation::Stack');
   });
 });

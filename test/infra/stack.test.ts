@@ -185,23 +185,25 @@ describe('stack context', () => {
 describe('functions', () => {
   const functions = resources(template, 'AWS::Lambda::Function');
   // The webhook pipeline's two (test/infra/webhooks.test.ts), the cascade worker
-  // (test/infra/cascades.test.ts) and the cursor key's rotation (test/infra/operations.test.ts);
-  // every other function serves a route.
+  // (test/infra/cascades.test.ts), the import worker (test/infra/imports.test.ts) and the cursor
+  // key's rotation (test/infra/operations.test.ts); every other function serves a route.
   const webhookIds = new Set(
     functions.map(([id]) => id).filter((id) => /^Webhooks(Fanout|Deliver)Function/.test(id)),
   );
   const cascadeIds = new Set(functions.map(([id]) => id).filter((id) => /^CascadesFunction/.test(id)));
+  const importIds = new Set(functions.map(([id]) => id).filter((id) => /^ImportsWorkerFunction/.test(id)));
   const rotationIds = new Set(
     functions.map(([id]) => id).filter((id) => /^CursorKeyRotationFunction/.test(id)),
   );
   const routeFunctions = functions.filter(
-    ([id]) => !webhookIds.has(id) && !cascadeIds.has(id) && !rotationIds.has(id),
+    ([id]) => !webhookIds.has(id) && !cascadeIds.has(id) && !importIds.has(id) && !rotationIds.has(id),
   );
 
-  it('has exactly one function per route, the two webhook functions, the cascade worker, the key rotation and nothing else (no custom resources)', () => {
+  it('has exactly one function per route, the two webhook functions, the cascade and import workers, the key rotation and nothing else (no custom resources)', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(webhookIds.size).toBe(2);
     expect(cascadeIds.size).toBe(1);
+    expect(importIds.size).toBe(1);
     expect(rotationIds.size).toBe(1);
     expect(routeFunctions).toHaveLength(routes.length);
     expect(new Set(routeFunctions.map(([id]) => id))).toEqual(new Set(routes.map(functionIdOf)));
@@ -218,8 +220,9 @@ describe('functions', () => {
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 1024,
-        // The API's functions; the workers' own timeouts are in webhooks.test.ts and cascades.test.ts.
-        ...(webhookIds.has(id) || cascadeIds.has(id) ? {} : { Timeout: 10 }),
+        // The API's functions; the workers' own timeouts are in webhooks.test.ts, cascades.test.ts
+        // and imports.test.ts.
+        ...(webhookIds.has(id) || cascadeIds.has(id) || importIds.has(id) ? {} : { Timeout: 10 }),
         Handler: 'index.handler',
       });
       const env = (fn.Properties.Environment as { Variables: Json }).Variables;
@@ -295,14 +298,19 @@ describe('functions', () => {
         expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
       );
     }
+    // In each role's inline policy: tracing adds no policy resource (the stack has no room for ~70).
+    expect(resources(traced, 'AWS::IAM::Policy')).toHaveLength(
+      resources(template, 'AWS::IAM::Policy').length,
+    );
+    expect(Object.keys(traced.toJSON().Resources).length).toBeLessThan(500);
   });
 
   it('keeps log groups when the removal policy is retain', () => {
     const retained = synth({ removalPolicy: 'retain', logRetentionDays: '90' });
     const groups = resources(retained, 'AWS::Logs::LogGroup');
-    // One per function (the routes', the two webhook functions', the cascade worker's, the key
-    // rotation's), plus the API's access logs.
-    expect(groups).toHaveLength(routes.length + 2 + 1 + 1 + 1);
+    // One per function (the routes', the two webhook functions', the cascade worker's, the import
+    // worker's, the key rotation's), plus the API's access logs.
+    expect(groups).toHaveLength(routes.length + 2 + 1 + 1 + 1 + 1);
     for (const [id, g] of groups) {
       expect(g.DeletionPolicy, id).toBe('Retain');
       expect(g.Properties.RetentionInDays, id).toBe(90);
@@ -682,10 +690,19 @@ describe('attachments bucket', () => {
         NoncurrentVersionExpiration: { NoncurrentDays: 1 },
       }),
     );
-    // Current objects outside staging and exports never expire: they are the tickets' attachments.
+    // Import files go with their jobs, 30 days after they were uploaded (test/infra/imports.test.ts).
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'imports/',
+        ExpirationInDays: 30,
+        NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+      }),
+    );
+    // Current objects outside staging, exports and imports never expire: they are the tickets' attachments.
     expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual([
       'staging/',
       'exports/',
+      'imports/',
     ]);
   });
 
@@ -763,12 +780,13 @@ describe('bucket grants', () => {
   };
   const withBlobs = routes.filter((r) => r.blobs);
 
-  it('scopes object patterns to the key builders: documents, photos, staged uploads and exports', () => {
+  it('scopes object patterns to the key builders: documents, photos, staged uploads, exports and imports', () => {
     expect(BLOB_AREAS).toEqual({
       documents: 't/*/ticket/*/*',
       photos: 't/*/customer-photo/*',
       staging: 'staging/*/*',
       exports: 'exports/*/*/*.json',
+      imports: 'imports/*/*.ndjson',
     });
   });
 
@@ -885,6 +903,7 @@ describe('function roles', () => {
     expect(owners.map((id) => id.replace(/Role[0-9A-F]{8}$/, '')).sort()).toEqual([
       'CascadesFunction',
       'CursorKeyRotationFunction',
+      'ImportsWorkerFunction',
       'WebhooksDeliverFunction',
       'WebhooksFanoutFunction',
     ]);

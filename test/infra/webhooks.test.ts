@@ -40,8 +40,13 @@ const deliverId = idOf(webhooks.deliver);
 // The cascade worker's (test/infra/cascades.test.ts): a stream reader with a failures queue too.
 const cascadeFnId = idOf(stack.cascades.fn);
 const cascadeFailuresId = idOf(stack.cascades.failures);
-// The other workers' alarms in the parent stack (test/infra/cascades.test.ts, search.test.ts).
-const cascadeAlarmIds = new Set([...stack.cascades.alarms, ...stack.search.alarms].map((a) => idOf(a)));
+// The import pipeline's (test/infra/imports.test.ts): its queues, its worker and the route that starts a job.
+const importQueueIds = [idOf(stack.imports.queue), idOf(stack.imports.deadLetterQueue)];
+const importSenderIds = [idOf(stack.imports.worker), idOf(stack.functions.get('importStart') as IConstruct)];
+// The other workers' alarms in the parent stack (test/infra/cascades.test.ts, search.test.ts, imports.test.ts).
+const cascadeAlarmIds = new Set(
+  [...stack.cascades.alarms, ...stack.search.alarms, ...stack.imports.alarms].map((a) => idOf(a)),
+);
 const tableId = idOf(stack.table);
 const secretId = idOf(stack.cursorSecret);
 
@@ -146,7 +151,7 @@ describe('fan-out', () => {
     expect(mapping()).toMatchObject({ MaximumRetryAttempts: -1, MaximumRecordAgeInSeconds: 86_400 });
   });
 
-  it('lets through inserted event items (occurredAt N and resourceId S exist) and unfinished redeliveries', () => {
+  it("lets through inserted event items (occurredAt N and resourceId S exist) but an import's, and unfinished redeliveries", () => {
     const filters = (mapping().FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
     expect(filters).toHaveLength(2);
     expect(JSON.parse((filters[0] as { Pattern: string }).Pattern)).toEqual({
@@ -155,6 +160,8 @@ describe('fan-out', () => {
         NewImage: {
           occurredAt: { N: [{ exists: true }] },
           resourceId: { S: [{ exists: true }] },
+          // The events of an import job's records carry its id (IMPORT_MARK): webhooks are not sent them.
+          importId: { S: [{ exists: false }] },
         },
       },
     });
@@ -184,9 +191,9 @@ describe('fan-out', () => {
 });
 
 describe('queues', () => {
-  const queueIds = [queueId, dlqId, failuresId, cascadeFailuresId];
+  const queueIds = [queueId, dlqId, failuresId, cascadeFailuresId, ...importQueueIds];
 
-  it("are the only queues (with the cascade worker's failures), and each denies every request not made over TLS", () => {
+  it("are the only queues (with the cascade worker's failures and the import pipeline's), and each denies every request not made over TLS", () => {
     expect(
       resources('AWS::SQS::Queue')
         .map(([id]) => id)
@@ -275,14 +282,17 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('gives no other function any SQS permission (but the cascade worker, on its failures queue)', () => {
-    const others = resources('AWS::Lambda::Function').filter(
-      ([id]) => id !== fanoutId && id !== deliverId && id !== cascadeFnId,
-    );
+  it("gives no other function any SQS permission (but the cascade worker, on its failures queue, and the import queue's senders)", () => {
+    const readers = [fanoutId, deliverId, cascadeFnId, ...importSenderIds];
+    const others = resources('AWS::Lambda::Function').filter(([id]) => !readers.includes(id));
     expect(others.length).toBeGreaterThan(30);
     for (const [id] of others) expect(touching(statementsOf(id), 'sqs:'), id).toEqual([]);
-    // Nor does any policy outside the two functions' roles (inline in a role, or attached to one).
-    const roles = [fanoutId, deliverId, cascadeFnId].map((id) => roleIdOf(json.Resources, id));
+    // The import queue's senders touch no queue of this pipeline (test/infra/imports.test.ts: theirs).
+    for (const id of importSenderIds)
+      for (const s of touching(statementsOf(id), 'sqs:'))
+        expect(importQueueIds.map(arn), id).toContainEqual(s.Resource);
+    // Nor does any policy outside these functions' roles (inline in a role, or attached to one).
+    const roles = readers.map((id) => roleIdOf(json.Resources, id));
     for (const { id, roles: of, document } of identityPolicies(json.Resources)) {
       const own = of.some((r) => roles.includes(r));
       if (!own) expect(touching(document.Statement, 'sqs:'), id).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventPipeline, startEventPipeline } from '../../local/event-pipeline';
 import { type SqsLocal, startSqsLocal } from '../../local/sqs-local';
 import { resetConfig } from '../../shared/config';
-import { resumeImports } from '../../shared/domain/import-run';
+import { resumeImports } from '../../shared/domain/import-jobs';
 import { resetSqs } from '../../shared/queue/sqs';
 import { allocateSequence } from '../../shared/store/counters';
 import { tableName } from '../../shared/store/dynamo';
@@ -13,6 +13,7 @@ import { eventually } from '../helpers/eventually';
 import { drain, settle } from '../helpers/feed';
 import { useOwnTable } from '../helpers/own-table';
 import { clientFor, type TenantClient } from '../helpers/tenant-client';
+import { startReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Issue 24, part 2: import jobs. The queue, the worker and the file are the real ones (the local
@@ -385,6 +386,43 @@ describe('an import job', () => {
     expect(replies.map((r) => r.text)).toEqual(Array.from({ length: 130 }, (_, r) => `reply ${r + 1} of 1`));
   });
 
+  it('writes a conversation with more files than one write stages in parts, every file with its reply', async () => {
+    const api = clientFor(await newTenant());
+    const file = (r: number) => ({
+      documentName: `r${r}.txt`,
+      documentType: 'text/plain',
+      documentBase64: 'aGk=',
+    });
+    const line = {
+      kind: 'ticket',
+      externalId: 'files',
+      subject: 's',
+      description: 'd',
+      insertDate: T0,
+      openedBy: { externalId: 'c1' },
+      replies: Array.from({ length: 12 }, (_, r) => ({
+        text: `r${r}`,
+        replyDate: T0 + r,
+        attachedDocuments: [file(r)],
+      })),
+    };
+    const jobId = await importFile(
+      api,
+      ndjson([{ kind: 'customer', externalId: 'c1', name: 'A', email: 'a@example.com' }, line]),
+    );
+    expect((await finished(api, jobId)).counts.ticket).toEqual({
+      read: 1,
+      created: 1,
+      skipped: 0,
+      failed: 0,
+    });
+    const [ticket] = await everyRecord(api, '/ticket/list');
+    const replies = await everyRecord(api, `/ticket/${ticket?.id}/replies`);
+    expect(
+      replies.map((r) => (r.attachedDocuments as { documentName: string }[]).map((d) => d.documentName)),
+    ).toEqual(Array.from({ length: 12 }, (_, r) => [`r${r}.txt`]));
+  });
+
   it('links a customer whose e-mail is here already, and later lines refer to that record', async () => {
     const api = clientFor(await newTenant());
     const existing = await api.create('/customer/insert', { name: 'Ada here', email: 'ADA@example.com' });
@@ -409,6 +447,37 @@ describe('an import job', () => {
   });
 });
 
+describe('an import and webhooks', () => {
+  it("sends one import.completed, and none of the imported records' events", async () => {
+    const receiver = await startReceiver();
+    try {
+      const api = clientFor(await newTenant());
+      const created = await api.post('/webhook/insert', { url: `${receiver.url}/hooks` });
+      expect(created.status).toBe(201);
+      receiver.secrets.set('/hooks', created.body.secret);
+      // A change of its own, before the import: delivered as usual.
+      const customer = await api.create('/customer/insert', { name: 'Here', email: 'here@example.com' });
+      const jobId = await importFile(api, ndjson(helpDesk(5)));
+      await finished(api, jobId);
+      await eventually(
+        'import.completed is delivered',
+        () => receiver.deliveries.some((d) => d.type === 'import.completed'),
+        WITHIN_MS,
+      );
+      // Time for any storm to arrive (the fan-out reads the stream every 50 ms).
+      await new Promise((r) => setTimeout(r, 1500));
+      const types = receiver.deliveries.filter((d) => d.type !== 'ticket_type.created');
+      expect(types.map((d) => [d.type, d.event.resourceId])).toEqual([
+        ['customer.created', customer],
+        ['import.completed', jobId],
+      ]);
+      expect(types[1]?.event.resource).toMatchObject({ status: 'completed', totals: { created: 10 } });
+    } finally {
+      await receiver.stop();
+    }
+  });
+});
+
 describe('the import routes', () => {
   it('refuse to start without a file, start twice alike, and never start an ended job', async () => {
     const api = clientFor(await newTenant());
@@ -425,6 +494,25 @@ describe('the import routes', () => {
     expect(late.status).toBe(409);
     expect(late.body.type).toBe('urn:helpdesk:problem:import-finished');
     expect((await api.put(`/import/${jobId}/cancel`)).status).toBe(409);
+  });
+
+  it('fails a job whose file is replaced after it started, reading none of the new file', async () => {
+    const api = clientFor(await newTenant());
+    const created = await api.post('/import', undefined);
+    const put = (body: string) =>
+      fetch(created.body.uploadUrl, {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'application/x-ndjson' },
+      });
+    expect((await put(ndjson(helpDesk(300)))).status).toBe(200);
+    expect((await api.put(`/import/${created.body.id}/start`)).status).toBe(200);
+    expect(
+      (await put(ndjson([{ kind: 'customer', externalId: 'x', name: 'X', email: 'x@example.com' }]))).status,
+    ).toBe(200);
+    const job = await finished(api, created.body.id, 'failed');
+    expect(job).toMatchObject({ reason: expect.stringContaining('replaced') });
+    expect((await everyRecord(api, '/customer/list')).map((c) => c.email)).not.toContain('x@example.com');
   });
 
   it('cancel stops a job; what it wrote is what it counted', async () => {

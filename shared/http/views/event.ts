@@ -3,7 +3,7 @@ import type { CustomerRecord } from '../../store/entities/records';
 import type { DocumentRecord, NoteRecord, ReplyRecord, TicketRecord } from '../../store/entities/ticket';
 import type { StoredEvent } from '../../store/events';
 import type { Related } from '../../store/tickets';
-import { importSummaryView } from './import';
+import { importSummaryView } from '../import-answer';
 import { RECORD_VIEWS } from './records';
 import { documentView, noteView, replyView, type TicketNames, ticketView } from './ticket';
 

@@ -1,16 +1,12 @@
-import { IMPORT_KINDS } from '../../schemas/import';
-import type { ImportErrorView, ImportJobView, ImportSummaryView } from '../../schemas/views';
-import {
-  type ImportError,
-  type ImportJob,
-  importSummary,
-  type LineCounts,
-  NO_LINES,
-} from '../../store/imports';
+import { IMPORT_KINDS } from '../schemas/import';
+import type { ImportErrorView, ImportJobView, ImportSummaryView } from '../schemas/views';
+import { type ImportError, type ImportJob, importSummary, type LineCounts, NO_LINES } from '../store/imports';
 
 /**
  * An import job as the API shows it (`GET /import/{id}`, its `import.completed` event) and its
- * failed lines. Every kind has its counts (zeros for kinds the file had none of).
+ * failed lines. Every kind has its counts (zeros for kinds the file had none of). Here, not among
+ * the views, so the functions that write a job answer it without carrying the read path
+ * (test/infra/bundles.test.ts), as shared/http/job-answer.ts does for exports and erasures.
  */
 const KINDS = [...IMPORT_KINDS, 'unreadable'] as const;
 
