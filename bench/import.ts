@@ -15,8 +15,9 @@ import { findSourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DeleteMessageCommand, type Message, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { sqsRecord } from '../local/event-pipeline';
 import { invoke } from '../local/invoke';
 import { lambdaContext, loadHandler } from '../local/lambda-runtime';
 import { startS3Local } from '../local/s3-local';
@@ -213,20 +214,6 @@ const createAndUpload = async (
 };
 
 type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
-
-/** A received message as Lambda hands it to the worker. */
-const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
-  ({
-    messageId: m.MessageId ?? '',
-    receiptHandle: m.ReceiptHandle ?? '',
-    body: m.Body ?? '',
-    attributes: m.Attributes ?? {},
-    messageAttributes: {},
-    md5OfBody: m.MD5OfBody ?? '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: `arn:aws:sqs:local:000000000000:${queueUrl.split('/').pop()}`,
-    awsRegion: 'local',
-  }) as SQSRecord;
 
 interface Queue {
   sqs: SQSClient;

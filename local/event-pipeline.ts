@@ -105,8 +105,8 @@ const lambdaRecord = (r: StreamRecord, streamArn: string): DynamoDBRecord => {
   } as DynamoDBRecord;
 };
 
-/** A received message as Lambda hands it over. */
-const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
+/** A received message as Lambda hands it over (bench/import.ts drives the import worker with it too). */
+export const sqsRecord = (m: Message, queueUrl: string): SQSRecord =>
   ({
     messageId: m.MessageId ?? '',
     receiptHandle: m.ReceiptHandle ?? '',
