@@ -505,7 +505,7 @@ describe('the import routes', () => {
         body,
         headers: { 'content-type': 'application/x-ndjson' },
       });
-    expect((await put(ndjson(helpDesk(300)))).status).toBe(200);
+    expect((await put(ndjson(helpDesk(40)))).status).toBe(200);
     expect((await api.put(`/import/${created.body.id}/start`)).status).toBe(200);
     expect(
       (await put(ndjson([{ kind: 'customer', externalId: 'x', name: 'X', email: 'x@example.com' }]))).status,
@@ -517,7 +517,7 @@ describe('the import routes', () => {
 
   it('cancel stops a job; what it wrote is what it counted', async () => {
     const api = clientFor(await newTenant());
-    const jobId = await importFile(api, ndjson(helpDesk(300)));
+    const jobId = await importFile(api, ndjson(helpDesk(80)));
     await eventually(
       'some lines are done',
       async () => (await api.get(`/import/${jobId}`)).body.linesRead > 5,
@@ -532,7 +532,7 @@ describe('the import routes', () => {
     expect(job.status).toBe('cancelled');
     const tickets = await everyRecord(api, '/ticket/list');
     expect(tickets.length).toBe(job.counts.ticket.created);
-    expect(tickets.length).toBeLessThan(300);
+    expect(tickets.length).toBeLessThan(80);
   });
 
   it("keep one tenant's jobs, files and errors from every other", async () => {
