@@ -44,20 +44,26 @@ const tenantWithTicket = async (compat?: 'standard' | 'deskero') => {
 
 /** Every list route of the route table, its `{id}` filled with a ticket's id (a webhook's under /webhook, a customer's under /customer). */
 /** Every list route's address; a search's with a query that matches nothing (none is indexed here). */
-const listPaths = (ticket: string, webhook: string, customer: string) =>
+const listPaths = (ticket: string, webhook: string, customer: string, job: string) =>
   routes
     .filter((r) => compatRole(r) === 'list')
-    .map(
-      (r) =>
-        r.path.replace(
-          '{id}',
-          r.path.startsWith('/webhook/') ? webhook : r.path.startsWith('/customer/') ? customer : ticket,
-        ) + (r.search ? '?query=nothing' : ''),
-    );
+    .map((r) => {
+      const owner = r.path.startsWith('/webhook/')
+        ? webhook
+        : r.path.startsWith('/customer/')
+          ? customer
+          : r.path.startsWith('/import/')
+            ? job
+            : ticket;
+      return r.path.replace('{id}', owner) + (r.search ? '?query=nothing' : '');
+    });
 /** `path` with more query parameters. */
 const withQuery = (path: string, more: string) => `${path}${path.includes('?') ? '&' : '?'}${more}`;
 const newWebhook = async (client: TenantClient): Promise<string> =>
   (await client.post('/webhook/insert', { url: 'https://1.1.1.1/hooks' })).body.id;
+/** An import job, never started: its failed lines are an empty list. */
+const newImport = async (client: TenantClient): Promise<string> =>
+  (await client.post('/import', undefined)).body.id;
 
 let foreign: { ticket: string; customer: string };
 beforeAll(async () => {
@@ -137,7 +143,7 @@ describe('a client pinned to the deskero profile', () => {
     expect(page.body.ticket.records).toHaveLength(25);
     expect(page.body.ticket.nextQuery).not.toContain('limit');
     expect((await many.get('/ticket/list?status=opened&limit=1')).body.ticket.records).toHaveLength(25);
-    for (const path of listPaths(ticket, await newWebhook(api), customer)) {
+    for (const path of listPaths(ticket, await newWebhook(api), customer, await newImport(api))) {
       expect([200, 204], path).toContain((await api.get(withQuery(path, 'limit=1000'))).status);
     }
   });
@@ -154,8 +160,8 @@ describe('a client pinned to the deskero profile', () => {
       [`/ticket/${bare}/history`]: 'page=2',
       [`/customer/${one}/history`]: 'page=2',
     };
-    const paths = listPaths(bare, await newWebhook(fresh), one);
-    expect(paths).toHaveLength(16);
+    const paths = listPaths(bare, await newWebhook(fresh), one, await newImport(fresh));
+    expect(paths).toHaveLength(17);
     for (const path of paths) {
       const search = searches[path];
       expectNoContent(await fresh.get(search ? withQuery(path, search) : path), path);
@@ -210,7 +216,7 @@ describe('a client on the standard profile (the default)', () => {
     expectNotFound(await api.get(`/ticket/${foreign.ticket}`), 'foreign ticket');
     expect((await api.get(`/ticket/${ticket}`)).body.status.status).toBe('on hold');
     expect((await api.get('/ticket/list')).body.ticket.records[0].status.status).toBe('on hold');
-    for (const path of listPaths(ticket, UNKNOWN_ID, customer)) {
+    for (const path of listPaths(ticket, UNKNOWN_ID, customer, UNKNOWN_ID)) {
       const res = await api.get(withQuery(path, 'limit=1000'));
       expect(res.status, path).toBe(400);
       expect(res.body.errors, path).toEqual([{ path: 'limit', message: 'unknown field' }]);
