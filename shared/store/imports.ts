@@ -1,13 +1,14 @@
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 import { NotFound } from './errors';
-import { conditionOf, updateOf } from './expression';
+import { conditionOf, queryOf, updateOf } from './expression';
 import { isId } from './ids';
 import { IMPORT_JOB, type ItemKey, keys } from './keys';
 import { countEntries } from './page-count';
 import type { PageSource } from './page-source';
 import type { Item } from './pages';
-import { TTL_ATTRIBUTE } from './table-schema';
+import { queryAll } from './query-all';
+import { LIST_INDEX, TTL_ATTRIBUTE } from './table-schema';
 import { ABSENT, type WriteOp } from './write-ops';
 
 /**
@@ -135,20 +136,38 @@ export const readImportJob = async (tenantId: string, jobId: string): Promise<Im
   return job;
 };
 
+/**
+ * Running jobs are listed in one partition of the `list` index (while running only), where
+ * `npm start` finds them to queue their steps again (`runningImportJobs`).
+ */
+const RUNNING_IMPORTS = 'IMPORTS_RUNNING';
+const ENDED: readonly ImportStatus[] = ['completed', 'cancelled', 'failed'];
+const listing = (set: Partial<ImportJob>, jobId: string) => {
+  if (set.status === 'running')
+    return { set: { [LIST_INDEX.partition]: RUNNING_IMPORTS, [LIST_INDEX.sort]: jobId } };
+  return set.status && ENDED.includes(set.status) ? { remove: [LIST_INDEX.partition, LIST_INDEX.sort] } : {};
+};
+
 /** The job's change from `from` (its status then) to the fields given; refused when it moved on meanwhile. */
 export const importJobUpdate = (
   job: Pick<ImportJob, 'tenantId' | 'id' | 'status' | 'offset'>,
   set: Partial<ImportJob>,
   onMoved: () => Error,
-): WriteOp => ({
-  item: {
-    Update: {
-      Key: keys.importJob(job.tenantId, job.id),
-      ...updateOf({ set }, { and: [{ eq: ['status', job.status] }, { eq: ['offset', job.offset] }] }),
+): WriteOp => {
+  const listed = listing(set, job.id);
+  return {
+    item: {
+      Update: {
+        Key: keys.importJob(job.tenantId, job.id),
+        ...updateOf(
+          { set: { ...set, ...listed.set }, ...(listed.remove ? { remove: listed.remove } : {}) },
+          { and: [{ eq: ['status', job.status] }, { eq: ['offset', job.offset] }] },
+        ),
+      },
     },
-  },
-  onConditionFailed: onMoved,
-});
+    onConditionFailed: onMoved,
+  };
+};
 
 /** Cancels the job while it is created or running (whatever step it is at). */
 export const importCancelWrite = (
@@ -159,7 +178,10 @@ export const importCancelWrite = (
   item: {
     Update: {
       Key: keys.importJob(job.tenantId, job.id),
-      ...updateOf({ set: { status: 'cancelled', finishedAt } }, { in: ['status', ['created', 'running']] }),
+      ...updateOf(
+        { set: { status: 'cancelled', finishedAt }, remove: [LIST_INDEX.partition, LIST_INDEX.sort] },
+        { in: ['status', ['created', 'running']] },
+      ),
     },
   },
   onConditionFailed: onEnded,
@@ -238,28 +260,14 @@ export const sourcePartWrite = (tenantId: string, source: ImportSource, done: nu
   onConditionFailed: () => new SourceTaken(),
 });
 
-/**
- * Every running job (a Scan: `npm start` resumes them, as its in-memory queue lost their
- * messages; in AWS the queue keeps them).
- */
-export const runningImportJobs = async (): Promise<ImportJob[]> => {
-  const jobs: ImportJob[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#e = :e AND #s = :s',
-        ExpressionAttributeNames: { '#e': 'entity', '#s': 'status' },
-        ExpressionAttributeValues: { ':e': IMPORT_JOB, ':s': 'running' },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const job = jobOf(item);
-      if (job) jobs.push(job);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return jobs;
-};
+/** Every running job, from the `list` index (`npm start` resumes them: its in-memory queue lost their steps). */
+export const runningImportJobs = async (): Promise<ImportJob[]> =>
+  (
+    await queryAll({
+      ...queryOf({ partition: [LIST_INDEX.partition, RUNNING_IMPORTS] }),
+      IndexName: LIST_INDEX.name,
+    })
+  ).flatMap((item) => {
+    const job = jobOf(item);
+    return job?.status === 'running' ? [job] : [];
+  });
