@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDynamoClient } from '../../local/dynamodb-local';
 import { resetConfig } from '../../shared/config';
 import { ensureTable, moveIndexesTo, tableDefinition } from '../../shared/store/create-table';
@@ -15,7 +15,7 @@ import { clientFor } from '../helpers/tenant-client';
  * `ensureTable` (run by `npm start` and the CLI on every start) moves it in one go; either way
  * old data keeps working.
  */
-const client = localDynamoClient(inject('dynamodbEndpoint'));
+const client = localDynamoClient(String(process.env.DYNAMODB_ENDPOINT));
 const created: string[] = [];
 
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDynamoClient } from '../../local/dynamodb-local';
 import { forgetVerifiedTokens } from '../../shared/auth/access-tokens';
 import { importLine } from '../../shared/schemas/import';
@@ -265,7 +265,7 @@ describe('operator CLI: reindex', () => {
   it('without --tenant rewrites every client of the table, in the order of their ids; --from skips what is done', async () => {
     // A table of its own: every client of the shared test table is other tests' tenant.
     const table = `reindex-${randomUUID().slice(0, 8)}`;
-    const client = localDynamoClient(inject('dynamodbEndpoint'));
+    const client = localDynamoClient(String(process.env.DYNAMODB_ENDPOINT));
     try {
       await ensureTable(client, table);
       const tenants = [legacyFixture(), legacyFixture()];
