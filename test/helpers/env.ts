@@ -1,29 +1,21 @@
 import { afterAll, afterEach, expect, inject } from 'vitest';
-import { localDynamoClient, startDynamoDbLocal } from '../../local/dynamodb-local';
-import { ensureTable } from '../../shared/store/create-table';
 
 /**
  * Runs in every integration test process before the test file is imported, so shared/config.ts
  * (parsed once, on first use) sees the test store and a fixed cursor key.
  *
- * Each test file has a DynamoDB Local of its own (in memory, stopped after the file): one shared
- * by the whole run slowed down as the run filled it (a file taking 14 s alone took 141 s at the
- * end of a full run; the webhook pipeline's stream reads stalled), and a file's result must not
- * depend on what ran before it. A start costs about two seconds.
+ * The file's own DynamoDB Local, with the test table, leased from the run's pool
+ * (global-setup.ts) and stopped when the file ends.
  */
-const TEST_TABLE = 'helpdesk-test';
-const dynamo = await startDynamoDbLocal({ shortLived: true });
-afterAll(() => dynamo.stop());
-{
-  const client = localDynamoClient(dynamo.endpoint);
-  try {
-    await ensureTable(client, TEST_TABLE);
-  } finally {
-    client.destroy();
-  }
-}
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = TEST_TABLE;
+const pool = inject('dynamoPool');
+const lease = await fetch(`${pool}/lease`, { method: 'POST' });
+const endpoint = await lease.text();
+if (!lease.ok) throw new Error(endpoint);
+afterAll(async () => {
+  await fetch(`${pool}/release`, { method: 'POST', body: endpoint });
+});
+process.env.DYNAMODB_ENDPOINT = endpoint;
+process.env.TABLE_NAME = 'helpdesk-test';
 process.env.S3_ENDPOINT = inject('s3Endpoint');
 process.env.BUCKET_NAME = inject('bucketName');
 process.env.CURSOR_SECRET = 'test-cursor-secret-0123456789abcdefghijk';
