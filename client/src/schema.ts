@@ -3301,9 +3301,9 @@ export interface operations {
     };
     oauthToken: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Must be `client_credentials`. */
-                grant_type?: string;
+                grant_type: "client_credentials";
             };
             header?: never;
             path?: never;
@@ -3336,12 +3336,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
-                /** @description Exact-match search by `since` (one search field at a time; unknown parameters are a 400). */
-                since?: string;
-                /** @description Exact-match search by `type` (one search field at a time; unknown parameters are a 400). */
+                /** @description Events committed at or after this instant (milliseconds since the epoch); a `cursor` takes precedence. */
+                since?: number;
+                /** @description Only events of these types, comma-separated (e.g. `ticket.created,ticket.replied`). */
                 type?: string;
             };
             header?: {
@@ -3378,15 +3378,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description What each record is: `detail` (the default) the ticket as `GET /ticket/{id}` answers it, conversation and files included (with its truncation flags); `summary` every field but `replies`, `ticketNotes` and `attachedDocuments`, at two DynamoDB requests a page. Page links keep it. */
                 view?: "detail" | "summary";
                 /** @description Exact-match search by `status` (one search field at a time; unknown parameters are a 400). */
-                status?: string;
+                status?: "opened" | "on hold" | "solved" | "closed";
                 /** @description Exact-match search by `priority` (one search field at a time; unknown parameters are a 400). */
-                priority?: string;
+                priority?: 0 | 1;
                 /** @description Exact-match search by `openedBy._id` (one search field at a time; unknown parameters are a 400). */
                 "openedBy._id"?: string;
                 /** @description Exact-match search by `assignedTo._id` (one search field at a time; unknown parameters are a 400). */
@@ -3401,8 +3401,8 @@ export interface operations {
                 externalId1?: string;
                 /** @description Exact-match search by `tags` (one search field at a time; unknown parameters are a 400). */
                 tags?: string;
-                /** @description Exact-match search by `managedDate` (one search field at a time; unknown parameters are a 400). */
-                managedDate?: string;
+                /** @description Tickets changed at or after this instant (milliseconds since the epoch), most recently changed first: incremental sync. Not with another search field. */
+                managedDate?: number;
             };
             header?: {
                 /** @description Compatibility profile of this request, overriding the client's: `standard`, or `deskero` (Deskero's observed behaviour: 204 for an empty list or an unknown id). */
@@ -3454,7 +3454,7 @@ export interface operations {
                 /** @description Exact-match search by `order` (one search field at a time; unknown parameters are a 400). */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -3552,7 +3552,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -3604,7 +3604,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -3656,7 +3656,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -3708,7 +3708,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -3907,7 +3907,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -4424,7 +4424,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description Exact-match search by `email` (one search field at a time; unknown parameters are a 400). */
@@ -4760,7 +4760,7 @@ export interface operations {
                 /** @description Exact-match search by `order` (one search field at a time; unknown parameters are a 400). */
                 order?: "asc" | "desc";
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -4810,7 +4810,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -5024,7 +5024,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description Exact-match search by `email` (one search field at a time; unknown parameters are a 400). */
@@ -5271,7 +5271,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description Exact-match search by `type` (one search field at a time; unknown parameters are a 400). */
@@ -5516,7 +5516,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description Exact-match search by `area` (one search field at a time; unknown parameters are a 400). */
@@ -5761,7 +5761,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description Exact-match search by `group` (one search field at a time; unknown parameters are a 400). */
@@ -6006,7 +6006,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -6245,7 +6245,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };
@@ -6454,7 +6454,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). A page past the end has no records. */
-                page?: string;
+                page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
             };

@@ -6,7 +6,7 @@ import { compatRole, JOB_VIEWS, type ResponseBody, type Route, routes } from '..
 import { documentInput } from '../schemas/documents';
 import { reference } from '../schemas/fields';
 import { fieldError, problemView } from '../schemas/problems';
-import { noteInput, replyInput } from '../schemas/ticket';
+import { noteInput, replyInput, STATUSES } from '../schemas/ticket';
 import {
   agentView,
   bulkView,
@@ -225,7 +225,31 @@ const QUERY_NOTES: Record<string, string> = {
   cursor: 'Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are.',
   view: 'What each record is: `detail` (the default) the ticket as `GET /ticket/{id}` answers it, conversation and files included (with its truncation flags); `summary` every field but `replies`, `ticketNotes` and `attachedDocuments`, at two DynamoDB requests a page. Page links keep it.',
   grant_type: 'Must be `client_credentials`.',
+  managedDate:
+    'Tickets changed at or after this instant (milliseconds since the epoch), most recently changed first: incremental sync. Not with another search field.',
+  'eventList.since':
+    'Events committed at or after this instant (milliseconds since the epoch); a `cursor` takes precedence.',
+  'eventList.type': 'Only events of these types, comma-separated (e.g. `ticket.created,ticket.replied`).',
 };
+/**
+ * What a query parameter is, as the document declares it where the schema's input form (a string:
+ * every query value arrives as text) says less than the server accepts: integers and enums, so a
+ * typed client offers `page: 2` and refuses `status: 'bogus'`. The server's parsing is the
+ * schema's, unchanged (test/unit/openapi-query-types.test.ts checks each declared value is one the
+ * server accepts, and that values outside are refused).
+ */
+const MILLISECONDS: JsonObject = { type: 'integer', format: 'int64' };
+export const DECLARED_QUERY: Record<string, JsonObject> = {
+  page: { type: 'integer', minimum: 1, maximum: 9_999_999, default: 1 },
+  status: { type: 'string', enum: [...STATUSES] },
+  priority: { type: 'integer', enum: [0, 1] },
+  managedDate: MILLISECONDS,
+  since: { ...MILLISECONDS, minimum: 0 },
+  grant_type: { type: 'string', enum: ['client_credentials'] },
+};
+/** Declared required though the schema lets them out (the operation answers 400 without them). */
+const REQUIRED_QUERY = new Set(['grant_type']);
+
 const searchNote = (name: string) =>
   `Exact-match search by \`${name}\` (one search field at a time; unknown parameters are a 400).`;
 
@@ -254,9 +278,12 @@ const parametersOf = (route: Route): JsonObject[] => {
       parameters.push({
         name,
         in: 'query',
-        required: json.required?.includes(name) ?? false,
-        description: QUERY_NOTES[name] ?? (isList ? searchNote(name) : name),
-        schema: name === 'page' ? { ...schema, default: '1' } : schema,
+        required: REQUIRED_QUERY.has(name) || (json.required?.includes(name) ?? false),
+        description:
+          QUERY_NOTES[`${route.operationId}.${name}`] ??
+          QUERY_NOTES[name] ??
+          (isList ? searchNote(name) : name),
+        schema: DECLARED_QUERY[name] ?? schema,
       });
     }
   }
