@@ -306,6 +306,13 @@ export class HelpdeskStack extends Stack {
       });
       this.functions.set(route.operationId, fn);
       this.routes.set(route.operationId, httpRoute);
+      // What no route matches goes to this route's function too (shared/http/no-route.ts).
+      if (route.fallback)
+        new HttpRoute(this, 'FallbackRoute', {
+          httpApi: api,
+          routeKey: HttpRouteKey.DEFAULT,
+          integration: new HttpLambdaIntegration('FallbackIntegration', fn),
+        });
     }
 
     regional?.addDomain(this, api, stage);

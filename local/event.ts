@@ -17,6 +17,8 @@ export interface HttpRequestInput {
   readonly headers: readonly string[] | Readonly<Record<string, string | readonly string[] | undefined>>;
   readonly body?: Buffer;
   readonly route: Route;
+  /** API Gateway's `$default` for a request no route matched (routes.ts `fallback`); else the route's. */
+  readonly routeKey?: string;
   readonly pathParameters: Readonly<Record<string, string>>;
   readonly remoteAddress?: string;
   /** Used when the request has no Host header. */
@@ -85,10 +87,11 @@ export const buildEvent = (input: HttpRequestInput): APIGatewayProxyEventV2 => {
   const now = new Date();
   const requestId = randomBytes(11).toString('base64'); // the shape of API Gateway's ids
   const domainName = headers.host;
+  const key = input.routeKey ?? routeKey(input.route);
 
   return {
     version: '2.0',
-    routeKey: routeKey(input.route),
+    routeKey: key,
     rawPath,
     rawQueryString,
     ...(cookies.length ? { cookies } : {}),
@@ -108,7 +111,7 @@ export const buildEvent = (input: HttpRequestInput): APIGatewayProxyEventV2 => {
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,
-      routeKey: routeKey(input.route),
+      routeKey: key,
       stage: '$default',
       time: clfTime(now),
       timeEpoch: now.getTime(),

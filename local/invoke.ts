@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Route } from '../shared/routes';
+import { type Route, routes } from '../shared/routes';
 import { buildEvent, type HttpRequestInput } from './event';
 import { type HandlerLoader, lambdaContext, loadHandler } from './lambda-runtime';
 import { matchRoute } from './router';
@@ -68,17 +68,24 @@ const structured = (result: APIGatewayProxyResultV2): APIGatewayProxyStructuredR
         body: typeof result === 'string' ? result : JSON.stringify(result),
       };
 
+/** The route whose function also answers what no route matches, as API Gateway's `$default` route. */
+const fallback = routes.find((r) => r.fallback) as Route;
+
 /**
- * Runs the request's handler; undefined when no route matches. A handler that fails to load or
- * throws rejects with a HandlerError (its `cause` the original error).
+ * Runs the request's handler: its route's, or (no route matching) the fallback route's under
+ * API Gateway's `$default` route key. A handler that fails to load or throws rejects with a
+ * HandlerError (its `cause` the original error).
  */
 export const dispatch = async (
   request: LocalRequest,
   options: DispatchOptions = {},
-): Promise<APIGatewayProxyStructuredResultV2 | undefined> => {
-  const match = matchRoute(request.method, request.rawUrl.split('?')[0] ?? '/');
-  if (!match) return undefined;
-  const event = buildEvent({ ...request, route: match.route, pathParameters: match.pathParameters });
+): Promise<APIGatewayProxyStructuredResultV2> => {
+  const match = matchRoute(request.method, request.rawUrl.split('?')[0] ?? '/') ?? {
+    route: fallback,
+    pathParameters: {},
+    routeKey: '$default',
+  };
+  const event = buildEvent({ ...request, ...match });
   const { requestId } = event.requestContext;
   let result: APIGatewayProxyStructuredResultV2;
   try {
@@ -152,7 +159,7 @@ export const invoke = async (
   const body = requestBody(options, headers);
   // A real client sends it and API Gateway passes it on.
   if (body?.length && !hasHeader(headers, 'content-length')) headers['content-length'] = String(body.length);
-  let result: APIGatewayProxyStructuredResultV2 | undefined;
+  let result: APIGatewayProxyStructuredResultV2;
   try {
     result = await dispatch({
       method,
@@ -164,6 +171,5 @@ export const invoke = async (
   } catch (error) {
     throw error instanceof HandlerError ? error.cause : error;
   }
-  if (!result) throw new Error(`No route for ${method} ${pathWithQuery.split('?')[0]} in shared/routes.ts`);
   return toApiResponse(result);
 };

@@ -2,13 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../shared/http/openapi';
+import { README_FILE, readmeText } from './readme-routes';
 import { TICKET_FIELDS_FILE, ticketFieldsText } from './view-fields';
 
 /**
  * `npm run openapi`: writes the OpenAPI document generated from the route table and the schemas
  * to docs/openapi.json, which `GET /openapi.json` serves (functions/openapi.ts imports it) and
  * which test/unit/openapi.test.ts checks is up to date, and the ticket view's field list
- * generated from its response schema (local/view-fields.ts). `--check` only compares.
+ * generated from its response schema (local/view-fields.ts), and the README's route table
+ * (local/readme-routes.ts). `--check` only compares.
  */
 export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
@@ -19,6 +21,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const files = [
     { file: OPENAPI_FILE, text: openApiText() },
     { file: TICKET_FIELDS_FILE, text: ticketFieldsText() },
+    { file: README_FILE, text: readmeText(openApiDocument()) },
   ];
   for (const { file, text } of files) {
     const name = relative(process.cwd(), file);

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorFields } from '../shared/http/logger';
+import { PROBLEM_TYPE_PREFIX, type ProblemCode } from '../shared/schemas/problems';
 import { type DispatchOptions, dispatch, HandlerError } from './invoke';
-import { matchRoute } from './router';
 
 /**
  * The local stand-in for API Gateway over HTTP: reads the request, hands it to the local
@@ -18,8 +18,15 @@ export interface LocalServer {
 /** Lambda rejects invocation payloads over 6 MB; API Gateway then answers 413. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
-const sendProblem = (res: ServerResponse, status: number, title: string, detail: string): void => {
-  const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+/** What the stand-in answers itself (no function ran): a problem of ours, as every function's. */
+const sendProblem = (
+  res: ServerResponse,
+  status: number,
+  code: ProblemCode,
+  title: string,
+  detail: string,
+): void => {
+  const body = JSON.stringify({ type: `${PROBLEM_TYPE_PREFIX}${code}`, title, status, detail });
   res.writeHead(status, {
     'content-type': 'application/problem+json',
     'content-length': Buffer.byteLength(body),
@@ -63,19 +70,22 @@ const handle = async (
   const method = req.method ?? 'GET';
   const rawUrl = req.url ?? '/';
   const path = rawUrl.split('?')[0] ?? '/';
-  const notFound = () => sendProblem(res, 404, 'Not Found', `No route for ${method} ${path}`);
   const body = await readBody(req);
-  if (!body) {
-    // Like API Gateway: an unknown route is a 404 whatever the body; a route's Lambda refuses the payload.
-    if (!matchRoute(method, path)) return notFound();
-    return sendProblem(res, 413, 'Content Too Large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  }
+  // Like Lambda behind API Gateway: a payload over its limit never reaches a function (the
+  // `$default` route's neither).
+  if (!body)
+    return sendProblem(
+      res,
+      413,
+      'content-too-large',
+      'Content Too Large',
+      `The request body exceeds ${MAX_BODY_BYTES} bytes.`,
+    );
   try {
     const result = await dispatch(
       { method, rawUrl, headers: req.rawHeaders, body, remoteAddress: req.socket.remoteAddress, localPort },
       options,
     );
-    if (!result) return notFound();
     writeResult(res, result);
   } catch (error) {
     // Handlers turn their own errors into problem+json; reaching here is a bug (a crash or a
@@ -85,7 +95,7 @@ const handle = async (
       error instanceof HandlerError ? [error.message, error.cause] : [`${method} ${path} failed`, error];
     console.error(`[local] ${what}:`, errorFields(cause));
     if (!res.headersSent)
-      sendProblem(res, 500, 'Internal Server Error', 'The request could not be completed.');
+      sendProblem(res, 500, 'internal-error', 'Internal Server Error', 'The request could not be completed.');
     else res.destroy();
   }
 };

@@ -202,6 +202,12 @@ export interface Route {
   readonly idempotent?: boolean;
   /** Sends to a queue: `import`, the import queue (infra/import-pipeline.ts grants SendMessage on it). */
   readonly queue?: 'import';
+  /**
+   * Also answers every request no route matches (API Gateway's `$default` route; the local
+   * dispatcher likewise): `GET /` and `GET /docs/` lead to the docs, anything else is our 404
+   * (shared/http/no-route.ts). One route has it: the docs page.
+   */
+  readonly fallback?: true;
   readonly request: RouteRequest;
   readonly responses: {
     readonly success: readonly [number, ResponseBody];
@@ -225,6 +231,9 @@ const UNKNOWN_OUTCOME = 504;
 const WRITE = [...COMMON, 404, 409, 412, 413, 415, UNKNOWN_OUTCOME] as const;
 
 /** The five routes every record resource has (customers, agents, lookups). */
+/** "a" or "an", by the word's first letter (the resources' names have no silent h). */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 const crud = <const P extends string, const F extends string, const W extends string>(
   prefix: P,
   file: F,
@@ -272,7 +281,7 @@ const crud = <const P extends string, const F extends string, const W extends st
     },
     {
       operationId: `${prefix}Insert`,
-      summary: `Create a ${what}`,
+      summary: `Create ${article(what)} ${what}`,
       method: 'POST',
       path: `/${prefix}/insert`,
       handler: `${file}-insert`,
@@ -288,7 +297,7 @@ const crud = <const P extends string, const F extends string, const W extends st
     },
     {
       operationId: `${prefix}Update`,
-      summary: `Change a ${what} (merge: only the fields sent)`,
+      summary: `Change ${article(what)} ${what} (merge: only the fields sent)`,
       method: 'PUT',
       path: `/${prefix}/update/{id}`,
       handler: `${file}-update`,
@@ -302,7 +311,7 @@ const crud = <const P extends string, const F extends string, const W extends st
     },
     {
       operationId: `${prefix}Delete`,
-      summary: `Delete a ${what}`,
+      summary: `Delete ${article(what)} ${what}`,
       method: 'DELETE',
       path: `/${prefix}/delete/{id}`,
       handler: `${file}-delete`,
@@ -661,6 +670,7 @@ const ROUTES = [
     handler: 'docs-page',
     access: 'none',
     auth: 'none',
+    fallback: true,
     request: { query: noQuery },
     responses: { success: [200, 'html'], problems: [400, 500] },
   },

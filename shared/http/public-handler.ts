@@ -6,6 +6,7 @@ import { tracing } from '../observability/tracing';
 import { type OperationId, type Route, type RouteOf, routeOf } from '../routes';
 import { baseUrlOf } from './base-url';
 import { logContext } from './logger';
+import { noRoute } from './no-route';
 import { problemResponses } from './problem-response';
 import { requestLog } from './request-log';
 import type { HttpResult } from './responses';
@@ -46,10 +47,13 @@ export const publicHandler = <Op extends OperationId>(
     .use(wellFormedInput())
     .use(problemResponses())
     .handler((event) =>
-      operation({
-        event,
-        query: (query ? validate(query, event.queryStringParameters ?? {}, 'query') : undefined) as never,
-        baseUrl: baseUrlOf(event),
-      }),
+      // The fallback route's function also answers the requests no route matches.
+      route.fallback && event.routeKey === '$default'
+        ? Promise.resolve(noRoute(event))
+        : operation({
+            event,
+            query: (query ? validate(query, event.queryStringParameters ?? {}, 'query') : undefined) as never,
+            baseUrl: baseUrlOf(event),
+          }),
     );
 };

@@ -14,6 +14,7 @@ export const PROBLEM_TYPES = {
   'line-too-long': 400,
   unauthorized: 401,
   'not-found': 404,
+  'no-route': 404,
   'duplicate-email': 409,
   'duplicate-type': 409,
   'duplicate-area': 409,

@@ -322,10 +322,23 @@ describe('HTTP API', () => {
   const routeResources = resources(template, 'AWS::ApiGatewayV2::Route');
   const integrations = new Map(resources(template, 'AWS::ApiGatewayV2::Integration'));
 
-  it('has exactly the route keys of the route table', () => {
+  it('has exactly the route keys of the route table, and $default', () => {
     const keys = routeResources.map(([, r]) => r.Properties.RouteKey as string);
-    expect(keys).toHaveLength(routes.length);
-    expect(new Set(keys)).toEqual(new Set(routes.map(routeKey)));
+    expect(keys).toHaveLength(routes.length + 1);
+    expect(new Set(keys)).toEqual(new Set([...routes.map(routeKey), '$default']));
+  });
+
+  it("sends what no route matches to the fallback route's function (our 404, / and /docs/ to the docs)", () => {
+    const [fallback] = routes.filter((r) => r.fallback);
+    const [, res] = only(routeResources.filter(([, x]) => x.Properties.RouteKey === '$default'));
+    const join = (res.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    const integration = integrations.get(ref(join[1]));
+    expect(integration?.Properties).toMatchObject({
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+    expect(fallback?.operationId).toBe('docsPage');
+    expect(getAttId(integration?.Properties.IntegrationUri)).toBe(functionIdOf(fallback as Route));
   });
 
   it('sends each route to its own function through a payload 2.0 integration', () => {

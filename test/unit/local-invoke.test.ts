@@ -14,15 +14,37 @@ const stub = (handler: HttpHandler) => {
 };
 
 describe('dispatch (the local API Gateway + Lambda stand-in)', () => {
-  it('answers undefined for a request no route matches, loading nothing', async () => {
+  it("sends a request no route matches to the fallback route's handler, as API Gateway's $default route", async () => {
     const { loadHandler, seen } = stub(async () => ({ statusCode: 204 }));
-    expect(await dispatch({ method: 'GET', rawUrl: '/nothing?x=1', headers: {} }, { loadHandler })).toBe(
-      undefined,
-    );
-    expect(await dispatch({ method: 'POST', rawUrl: '/ticket/list', headers: {} }, { loadHandler })).toBe(
-      undefined,
-    );
-    expect(seen).toEqual([]);
+    await dispatch({ method: 'GET', rawUrl: '/nothing?x=1', headers: {} }, { loadHandler });
+    await dispatch({ method: 'POST', rawUrl: '/ticket/list', headers: {} }, { loadHandler });
+    expect(
+      seen.map((s) => [s.name, s.event.routeKey, s.event.requestContext.routeKey, s.event.rawPath]),
+    ).toEqual([
+      ['docs-page', '$default', '$default', '/nothing'],
+      ['docs-page', '$default', '$default', '/ticket/list'],
+    ]);
+  });
+
+  it('answers our own 404 problem for an unknown route, and leads / and /docs/ to the docs page', async () => {
+    const unknown = await invoke('DELETE', '/nothing/here?x=1');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(unknown.headers['x-request-id']).toBeTruthy();
+    expect(unknown.body).toMatchObject({
+      type: 'urn:helpdesk:problem:no-route',
+      status: 404,
+      detail: 'No route for DELETE /nothing/here; the routes are listed at /docs and /openapi.json.',
+    });
+    for (const [path, location] of [
+      ['/', 'docs'],
+      ['/docs/', '../docs'],
+    ]) {
+      const res = await invoke('GET', path as string);
+      expect([res.status, res.headers.location], path).toEqual([302, location]);
+      expect(new URL(location as string, `http://h${path}`).pathname).toBe('/docs');
+    }
+    expect((await invoke('POST', '/')).status).toBe(404);
   });
 
   it("runs the route's handler with a payload 2.0 event and a Lambda context", async () => {
@@ -107,11 +129,5 @@ describe('invoke (in-process client)', () => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ status: 401 });
     expect(res.cookies).toEqual([]);
-  });
-
-  it('fails loudly on a path no route matches', async () => {
-    await expect(invoke('GET', '/nothing?x=1')).rejects.toThrow(
-      'No route for GET /nothing in shared/routes.ts',
-    );
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE, openApiText } from '../../local/openapi';
+import { README_FILE, readmeText } from '../../local/readme-routes';
 import { type JsonObject, openApiDocument } from '../../shared/http/openapi';
 import { compatRole, JOB_VIEWS, type Route, routes } from '../../shared/routes';
 import { PROBLEM_TYPE_PREFIX, PROBLEM_TYPES } from '../../shared/schemas/problems';
@@ -86,6 +87,12 @@ describe('the OpenAPI document', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8'), 'docs/openapi.json is stale: run `npm run openapi`').toBe(
       openApiText(),
     );
+  });
+
+  it("lists every route in the README's route table (npm run openapi writes it)", () => {
+    const readme = readFileSync(README_FILE, 'utf8');
+    expect(readme, 'README.md route table is stale: run `npm run openapi`').toBe(readmeText(doc, readme));
+    for (const route of routes) expect(readme).toContain(`| \`${route.method} ${route.path}\` |`);
   });
 
   it("passes Redocly's recommended lint with no error and no warning", async () => {
