@@ -16,20 +16,23 @@ type Document = { tags: { name: string }[]; paths: Record<string, Record<string,
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-/** The table: one row per operation, grouped by tag; public operations say so. */
+/** The table: one row per operation, grouped by tag; public operations say so. Aligned as Biome formats it. */
 export const routesTable = (document: JsonObject): string => {
   const { tags, paths } = document as unknown as Document;
-  const rows = ['| area | route | what it does |', '| --- | --- | --- |'];
+  const rows: string[][] = [];
   for (const { name } of tags) {
     for (const [path, item] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(item)) {
         if (operation.tags[0] !== name) continue;
         const open = operation.security?.length === 0 ? ' (public)' : '';
-        rows.push(`| ${name} | \`${method.toUpperCase()} ${path}\` | ${cell(operation.summary)}${open} |`);
+        rows.push([name, `\`${method.toUpperCase()} ${path}\``, `${cell(operation.summary)}${open}`]);
       }
     }
   }
-  return rows.join('\n');
+  const header = ['area', 'route', 'what it does'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 };
 
 /** The README with its route table replaced by the document's. */

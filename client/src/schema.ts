@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description This OpenAPI 3.1 document. Public: no credentials, no rate limit.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exchange the apiToken for an access token (client credentials) */
+        /**
+         * Exchange the apiToken for an access token (client credentials)
+         * @description Exchange the apiToken for an access token (client credentials). `Authorization: Basic <apiToken>`; the only route that takes the apiToken. A 503 means nothing was written; a 504 that the outcome is unknown.
+         */
         get: operations["oauthToken"];
         put?: never;
         post?: never;
@@ -47,7 +53,7 @@ export interface paths {
         };
         /**
          * Read the change feed: every change of the account, oldest first, from a cursor or an instant
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Read the change feed: every change of the account, oldest first, from a cursor or an instant. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["eventList"];
         put?: never;
@@ -67,7 +73,7 @@ export interface paths {
         };
         /**
          * List or search tickets, each as its detail (with view=summary, without the conversation)
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search tickets, each as its detail (with view=summary, without the conversation). 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketList"];
         put?: never;
@@ -87,7 +93,7 @@ export interface paths {
         };
         /**
          * Find tickets by their words and fields (the query language: docs/search.md), each as its detail with highlights
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Find tickets by their words and fields (the query language: docs/search.md), each as its detail with highlights. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketSearch"];
         put?: never;
@@ -105,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one ticket with its documents and its most recent replies and notes */
+        /**
+         * Read one ticket with its documents and its most recent replies and notes
+         * @description Read one ticket with its documents and its most recent replies and notes. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["ticketDetail"];
         put?: never;
         post?: never;
@@ -124,7 +133,7 @@ export interface paths {
         };
         /**
          * Page through a ticket's own documents (those of attachedDocuments)
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through a ticket's own documents (those of attachedDocuments). 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketDocuments"];
         put?: never;
@@ -144,7 +153,7 @@ export interface paths {
         };
         /**
          * Page through a ticket's replies, oldest first
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through a ticket's replies, oldest first. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketReplies"];
         put?: never;
@@ -164,7 +173,7 @@ export interface paths {
         };
         /**
          * Page through a ticket's notes, oldest first
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through a ticket's notes, oldest first. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketNotes"];
         put?: never;
@@ -184,7 +193,7 @@ export interface paths {
         };
         /**
          * Page through a ticket's history: every change, who made it, what it changed; oldest first
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through a ticket's history: every change, who made it, what it changed; oldest first. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketHistory"];
         put?: never;
@@ -204,7 +213,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a ticket */
+        /**
+         * Open a ticket
+         * @description Open a ticket. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["ticketInsert"];
         delete?: never;
         options?: never;
@@ -220,7 +232,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a ticket (merge); replies and documents sent are added */
+        /**
+         * Change a ticket (merge); replies and documents sent are added
+         * @description Change a ticket (merge); replies and documents sent are added. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketUpdate"];
         post?: never;
         delete?: never;
@@ -239,7 +254,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a ticket: to the trash, where it can be restored until it is purged */
+        /**
+         * Delete a ticket: to the trash, where it can be restored until it is purged
+         * @description Delete a ticket: to the trash, where it can be restored until it is purged. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["ticketDelete"];
         options?: never;
         head?: never;
@@ -255,7 +273,7 @@ export interface paths {
         };
         /**
          * List the tickets in the trash, most recently deleted first
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List the tickets in the trash, most recently deleted first. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketTrashList"];
         put?: never;
@@ -274,7 +292,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Restore a ticket from the trash, as it was deleted */
+        /**
+         * Restore a ticket from the trash, as it was deleted
+         * @description Restore a ticket from the trash, as it was deleted. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketRestore"];
         post?: never;
         delete?: never;
@@ -293,7 +314,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a ticket in the trash for good, now (its replies, notes and files follow) */
+        /**
+         * Remove a ticket in the trash for good, now (its replies, notes and files follow)
+         * @description Remove a ticket in the trash for good, now (its replies, notes and files follow). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["ticketPurge"];
         options?: never;
         head?: never;
@@ -308,7 +332,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Merge tickets into this one: their conversations read as part of its own (undo: unmerge) */
+        /**
+         * Merge tickets into this one: their conversations read as part of its own (undo: unmerge)
+         * @description Merge tickets into this one: their conversations read as part of its own (undo: unmerge). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketMerge"];
         post?: never;
         delete?: never;
@@ -325,7 +352,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Undo the merge of this ticket (within 30 days): both tickets back as they were */
+        /**
+         * Undo the merge of this ticket (within 30 days): both tickets back as they were
+         * @description Undo the merge of this ticket (within 30 days): both tickets back as they were. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketUnmerge"];
         post?: never;
         delete?: never;
@@ -342,7 +372,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Add a reply */
+        /**
+         * Add a reply
+         * @description Add a reply. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketReply"];
         post?: never;
         delete?: never;
@@ -359,7 +392,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Add a note */
+        /**
+         * Add a note
+         * @description Add a note. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketAddNote"];
         post?: never;
         delete?: never;
@@ -377,7 +413,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change many tickets in one call: up to 100 inserts, updates, deletes, replies and notes, each run as its own route would and answered with its own outcome */
+        /**
+         * Change many tickets in one call: up to 100 inserts, updates, deletes, replies and notes, each run as its own route would and answered with its own outcome
+         * @description Change many tickets in one call: up to 100 inserts, updates, deletes, replies and notes, each run as its own route would and answered with its own outcome. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         post: operations["ticketBulk"];
         delete?: never;
         options?: never;
@@ -392,7 +431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an attached document (302 to a short-lived address) */
+        /**
+         * Download an attached document (302 to a short-lived address)
+         * @description Download an attached document (302 to a short-lived address). Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["ticketAttachment"];
         put?: never;
         post?: never;
@@ -411,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a presigned address to upload a file too big for a JSON body */
+        /**
+         * Get a presigned address to upload a file too big for a JSON body
+         * @description Get a presigned address to upload a file too big for a JSON body. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new resource and its address in `Location`.
+         */
         post: operations["ticketAttachmentUpload"];
         delete?: never;
         options?: never;
@@ -426,7 +471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API reference: this document rendered as a page, with a getting-started walk-through */
+        /**
+         * API reference: this document rendered as a page, with a getting-started walk-through
+         * @description API reference: this document rendered as a page, with a getting-started walk-through. Public: no credentials, no rate limit.
+         */
         get: operations["docsPage"];
         put?: never;
         post?: never;
@@ -443,7 +491,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API reference's renderer (Redoc's standalone script, cached for a year) */
+        /**
+         * The API reference's renderer (Redoc's standalone script, cached for a year)
+         * @description The API reference's renderer (Redoc's standalone script, cached for a year). Public: no credentials, no rate limit.
+         */
         get: operations["docsRenderer"];
         put?: never;
         post?: never;
@@ -462,7 +513,7 @@ export interface paths {
         };
         /**
          * List or search customers
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search customers. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["customerList"];
         put?: never;
@@ -480,7 +531,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one customer */
+        /**
+         * Read one customer
+         * @description Read one customer. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["customerDetail"];
         put?: never;
         post?: never;
@@ -499,7 +553,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Create a customer. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["customerInsert"];
         delete?: never;
         options?: never;
@@ -515,7 +572,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a customer (merge: only the fields sent) */
+        /**
+         * Change a customer (merge: only the fields sent)
+         * @description Change a customer (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["customerUpdate"];
         post?: never;
         delete?: never;
@@ -534,7 +594,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a customer */
+        /**
+         * Delete a customer
+         * @description Delete a customer. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["customerDelete"];
         options?: never;
         head?: never;
@@ -550,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change many customers in one call: up to 100 inserts, updates and deletes, each run as its own route would and answered with its own outcome */
+        /**
+         * Change many customers in one call: up to 100 inserts, updates and deletes, each run as its own route would and answered with its own outcome
+         * @description Change many customers in one call: up to 100 inserts, updates and deletes, each run as its own route would and answered with its own outcome. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         post: operations["customerBulk"];
         delete?: never;
         options?: never;
@@ -565,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a customer's photo (its bytes with their media type) */
+        /**
+         * Read a customer's photo (its bytes with their media type)
+         * @description Read a customer's photo (its bytes with their media type). Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["customerPhoto"];
         put?: never;
         post?: never;
@@ -584,7 +653,7 @@ export interface paths {
         };
         /**
          * Find customers by their words (the query language: docs/search.md), each with highlights
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Find customers by their words (the query language: docs/search.md), each with highlights. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["customerSearch"];
         put?: never;
@@ -604,7 +673,7 @@ export interface paths {
         };
         /**
          * Page through a customer's history: every change, who made it, what it changed; oldest first
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through a customer's history: every change, who made it, what it changed; oldest first. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["customerHistory"];
         put?: never;
@@ -622,10 +691,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an export job: its state and, once done, the document's short-lived download address */
+        /**
+         * Read an export job: its state and, once done, the document's short-lived download address
+         * @description Read an export job: its state and, once done, the document's short-lived download address. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["customerExportStatus"];
         put?: never;
-        /** Export everything of a customer (record, tickets with their conversations, history, files) as one JSON document: a job */
+        /**
+         * Export everything of a customer (record, tickets with their conversations, history, files) as one JSON document: a job
+         * @description Export everything of a customer (record, tickets with their conversations, history, files) as one JSON document: a job. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["customerExport"];
         delete?: never;
         options?: never;
@@ -640,10 +715,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an erasure job: its state and, once done, its receipt (what was changed, per kind) */
+        /**
+         * Read an erasure job: its state and, once done, its receipt (what was changed, per kind)
+         * @description Read an erasure job: its state and, once done, its receipt (what was changed, per kind). Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["customerEraseStatus"];
         put?: never;
-        /** Erase a customer's personal data everywhere (their tickets deleted or anonymised; `dryRun` only counts): a job */
+        /**
+         * Erase a customer's personal data everywhere (their tickets deleted or anonymised; `dryRun` only counts): a job
+         * @description Erase a customer's personal data everywhere (their tickets deleted or anonymised; `dryRun` only counts): a job. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["customerErase"];
         delete?: never;
         options?: never;
@@ -660,7 +741,7 @@ export interface paths {
         };
         /**
          * List or search agents
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search agents. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["agentList"];
         put?: never;
@@ -678,7 +759,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one agent */
+        /**
+         * Read one agent
+         * @description Read one agent. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["agentDetail"];
         put?: never;
         post?: never;
@@ -697,7 +781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a agent */
+        /**
+         * Create an agent
+         * @description Create an agent. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["agentInsert"];
         delete?: never;
         options?: never;
@@ -713,7 +800,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a agent (merge: only the fields sent) */
+        /**
+         * Change an agent (merge: only the fields sent)
+         * @description Change an agent (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["agentUpdate"];
         post?: never;
         delete?: never;
@@ -732,7 +822,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a agent */
+        /**
+         * Delete an agent
+         * @description Delete an agent. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["agentDelete"];
         options?: never;
         head?: never;
@@ -748,7 +841,7 @@ export interface paths {
         };
         /**
          * List or search ticket types
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search ticket types. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketTypeList"];
         put?: never;
@@ -766,7 +859,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one ticket type */
+        /**
+         * Read one ticket type
+         * @description Read one ticket type. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["ticketTypeDetail"];
         put?: never;
         post?: never;
@@ -785,7 +881,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a ticket type */
+        /**
+         * Create a ticket type
+         * @description Create a ticket type. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["ticketTypeInsert"];
         delete?: never;
         options?: never;
@@ -801,7 +900,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a ticket type (merge: only the fields sent) */
+        /**
+         * Change a ticket type (merge: only the fields sent)
+         * @description Change a ticket type (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketTypeUpdate"];
         post?: never;
         delete?: never;
@@ -820,7 +922,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a ticket type */
+        /**
+         * Delete a ticket type
+         * @description Delete a ticket type. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["ticketTypeDelete"];
         options?: never;
         head?: never;
@@ -836,7 +941,7 @@ export interface paths {
         };
         /**
          * List or search ticket areas
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search ticket areas. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketAreaList"];
         put?: never;
@@ -854,7 +959,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one ticket area */
+        /**
+         * Read one ticket area
+         * @description Read one ticket area. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["ticketAreaDetail"];
         put?: never;
         post?: never;
@@ -873,7 +981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a ticket area */
+        /**
+         * Create a ticket area
+         * @description Create a ticket area. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["ticketAreaInsert"];
         delete?: never;
         options?: never;
@@ -889,7 +1000,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a ticket area (merge: only the fields sent) */
+        /**
+         * Change a ticket area (merge: only the fields sent)
+         * @description Change a ticket area (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketAreaUpdate"];
         post?: never;
         delete?: never;
@@ -908,7 +1022,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a ticket area */
+        /**
+         * Delete a ticket area
+         * @description Delete a ticket area. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["ticketAreaDelete"];
         options?: never;
         head?: never;
@@ -924,7 +1041,7 @@ export interface paths {
         };
         /**
          * List or search ticket groups
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search ticket groups. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["ticketGroupList"];
         put?: never;
@@ -942,7 +1059,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one ticket group */
+        /**
+         * Read one ticket group
+         * @description Read one ticket group. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["ticketGroupDetail"];
         put?: never;
         post?: never;
@@ -961,7 +1081,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a ticket group */
+        /**
+         * Create a ticket group
+         * @description Create a ticket group. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["ticketGroupInsert"];
         delete?: never;
         options?: never;
@@ -977,7 +1100,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a ticket group (merge: only the fields sent) */
+        /**
+         * Change a ticket group (merge: only the fields sent)
+         * @description Change a ticket group (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["ticketGroupUpdate"];
         post?: never;
         delete?: never;
@@ -996,7 +1122,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a ticket group */
+        /**
+         * Delete a ticket group
+         * @description Delete a ticket group. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["ticketGroupDelete"];
         options?: never;
         head?: never;
@@ -1012,7 +1141,7 @@ export interface paths {
         };
         /**
          * List or search webhook subscriptions
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description List or search webhook subscriptions. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["webhookList"];
         put?: never;
@@ -1030,7 +1159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one webhook subscription */
+        /**
+         * Read one webhook subscription
+         * @description Read one webhook subscription. Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["webhookDetail"];
         put?: never;
         post?: never;
@@ -1049,7 +1181,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a webhook subscription */
+        /**
+         * Create a webhook subscription
+         * @description Create a webhook subscription. Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown.
+         */
         post: operations["webhookInsert"];
         delete?: never;
         options?: never;
@@ -1065,7 +1200,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a webhook subscription (merge: only the fields sent) */
+        /**
+         * Change a webhook subscription (merge: only the fields sent)
+         * @description Change a webhook subscription (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["webhookUpdate"];
         post?: never;
         delete?: never;
@@ -1084,7 +1222,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook subscription */
+        /**
+         * Delete a webhook subscription
+         * @description Delete a webhook subscription. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         delete: operations["webhookDelete"];
         options?: never;
         head?: never;
@@ -1100,7 +1241,7 @@ export interface paths {
         };
         /**
          * Page through a webhook subscription's delivery attempts (30 days), newest first
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through a webhook subscription's delivery attempts (30 days), newest first. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["webhookDeliveries"];
         put?: never;
@@ -1120,7 +1261,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Begin importing a help desk: a job, with a presigned address to upload its NDJSON file to (docs/import.md) */
+        /**
+         * Begin importing a help desk: a job, with a presigned address to upload its NDJSON file to (docs/import.md)
+         * @description Begin importing a help desk: a job, with a presigned address to upload its NDJSON file to (docs/import.md). Needs `Authorization: Bearer <access_token>` and `clientId`. Answers 201 with the new resource and its address in `Location`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         post: operations["importCreate"];
         delete?: never;
         options?: never;
@@ -1135,7 +1279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an import job: its state, counts per kind, progress and estimate (while created, a fresh upload address) */
+        /**
+         * Read an import job: its state, counts per kind, progress and estimate (while created, a fresh upload address)
+         * @description Read an import job: its state, counts per kind, progress and estimate (while created, a fresh upload address). Needs `Authorization: Bearer <access_token>` and `clientId`.
+         */
         get: operations["importDetail"];
         put?: never;
         post?: never;
@@ -1153,7 +1300,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Start an import job once its file is uploaded (safe to repeat: a running job goes on) */
+        /**
+         * Start an import job once its file is uploaded (safe to repeat: a running job goes on)
+         * @description Start an import job once its file is uploaded (safe to repeat: a running job goes on). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["importStart"];
         post?: never;
         delete?: never;
@@ -1170,7 +1320,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Cancel an import job: no further line is applied; what it wrote stays */
+        /**
+         * Cancel an import job: no further line is applied; what it wrote stays
+         * @description Cancel an import job: no further line is applied; what it wrote stays. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         */
         put: operations["importCancel"];
         post?: never;
         delete?: never;
@@ -1188,7 +1341,7 @@ export interface paths {
         };
         /**
          * Page through an import job's failed lines, in line order, each with its problem
-         * @description 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.
+         * @description Page through an import job's failed lines, in line order, each with its problem. 25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400. Needs `Authorization: Bearer <access_token>` and `clientId`.
          */
         get: operations["importErrors"];
         put?: never;
@@ -2446,7 +2599,7 @@ export interface components {
              * @description Stable URN to branch on (docs/errors.md).
              * @enum {string}
              */
-            type: "urn:helpdesk:problem:not-found";
+            type: "urn:helpdesk:problem:not-found" | "urn:helpdesk:problem:no-route";
             /** @description Short human-readable summary of the status. */
             title: string;
             /** @constant */
@@ -3242,6 +3395,10 @@ export interface components {
         WWWAuthenticate: string;
         /** @description Strong entity-tag of the version read; send it back as `If-Match` to update or delete only that version. */
         ETag: string;
+        /** @description The absolute address the created resource is read at (for an upload: the address to PUT the file to). */
+        CreatedLocation: string;
+        /** @description Strong entity-tag of the version the write created (`"1"`): send it as `If-Match` to update or delete only that version, without reading first. */
+        CreatedETag: "\"1\"";
         /** @description The short-lived download address. */
         Location: string;
         /** @description How long the answer may be kept. */
@@ -3783,6 +3940,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -4339,6 +4498,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4547,6 +4707,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5147,6 +5309,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5392,6 +5556,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5637,6 +5803,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5882,6 +6050,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -6123,6 +6293,8 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
+                    ETag: components["headers"]["CreatedETag"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
                 };
@@ -6314,6 +6486,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["CreatedLocation"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;

@@ -20,6 +20,7 @@ import { homeRegion } from './home-region';
 import { idempotencyKey } from './idempotency-key';
 import { ifMatchOf } from './if-match';
 import { jsonLimits } from './json-limits';
+import { createdOf, located } from './location';
 import { errorFields, logContext, logger } from './logger';
 import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
@@ -151,14 +152,15 @@ export const apiHandler = <Op extends OperationId, T = never>(
           json(successStatus, operation.answer(await operation.write(req)));
   // The token route has no client yet: it answers the same under every profile.
   const unprofiled = compatFor(route, DEFAULT_COMPAT);
+  const created = createdOf(route);
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
     const state = requestState(event);
-    if (state.replay) return replayed(state.replay);
+    const baseUrl = baseUrlOf(event);
+    if (state.replay) return located(replayed(state.replay), created, baseUrl);
     const rawQuery = event.queryStringParameters ?? {};
     const tenantId = state.client?.tenantId ?? '';
     const { idempotency } = state;
     const compat = state.compat ?? unprofiled;
-    const baseUrl = baseUrlOf(event);
     let position: string | undefined;
     const request: ApiRequest<RouteOf<Op>> = {
       event,
@@ -202,9 +204,9 @@ export const apiHandler = <Op extends OperationId, T = never>(
       if (result.statusCode < 300) recordCreated(operationId, request.body);
       if (position && result.statusCode < 300)
         result.headers = { ...result.headers, [POSITION_HEADER]: position };
-      return result;
+      return located(result, created, baseUrl);
     } catch (error) {
-      if (error instanceof IdempotentReplay) return replayed(error);
+      if (error instanceof IdempotentReplay) return located(replayed(error), created, baseUrl);
       const answer = compat.answer(error);
       if (answer) return answer;
       throw error;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CONSOLE_HTML, CONSOLE_SCRIPT } from './docs-console';
 import type { HttpResult } from './responses';
 
 /**
@@ -21,7 +22,7 @@ const DOCUMENT_URL = 'openapi.json';
 /** The one stylesheet of the page, inline: its hash is in the policy, nothing else inline is. */
 const STYLE = `
 body { margin: 0; font: 15px/1.55 Roboto, system-ui, -apple-system, "Segoe UI", sans-serif; color: #333; }
-.intro { padding: 32px 40px 24px; background: #fafafa; border-bottom: 1px solid #e4e7eb; }
+.intro { position: relative; z-index: 1; padding: 32px 40px 24px; background: #fafafa; border-bottom: 1px solid #e4e7eb; }
 .intro > * { max-width: 980px; }
 .intro h1 { margin: 0 0 8px; font: 600 28px/1.3 Montserrat, system-ui, sans-serif; color: #32329f; }
 .intro h2 { margin: 28px 0 8px; font: 600 20px/1.3 Montserrat, system-ui, sans-serif; }
@@ -32,6 +33,14 @@ body { margin: 0; font: 15px/1.55 Roboto, system-ui, -apple-system, "Segoe UI", 
 .intro pre { margin: 0; padding: 12px 16px; overflow-x: auto; background: #263238; color: #e6edf0; border-radius: 4px; }
 .intro pre code { background: none; padding: 0; color: inherit; }
 .intro a { color: #32329f; }
+.try { display: grid; grid-template-columns: 9em minmax(0, 1fr); gap: 8px 12px; align-items: center; margin: 12px 0; }
+.try input, .try select, .try textarea { font: 13px/1.5 Menlo, Consolas, "Courier New", monospace; padding: 4px 6px; border: 1px solid #c5cad3; border-radius: 3px; }
+.try button { justify-self: start; padding: 5px 16px; font: inherit; color: #fff; background: #32329f; border: 0; border-radius: 3px; cursor: pointer; }
+.try button:disabled { background: #9a9ab8; cursor: default; }
+.try output { grid-column: 2; color: #555; }
+.try-line { display: flex; gap: 8px; }
+.try-line input { flex: 1; }
+#try-response { min-height: 3em; white-space: pre-wrap; word-break: break-word; }
 `;
 
 const sha256Source = (text: string): string =>
@@ -56,7 +65,9 @@ const RENDERER_STYLE_HASHES = [
  */
 export const DOCS_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${sha256Source(CONSOLE_SCRIPT)}`,
+  // Redoc's search index runs in a worker it makes from a blob of its own script.
+  'worker-src blob:',
   `style-src 'self' ${[...RENDERER_STYLE_HASHES, sha256Source(STYLE)].join(' ')}`,
   "img-src 'self' data:",
   "object-src 'none'",
@@ -151,9 +162,11 @@ every error is <code>application/problem+json</code>. The reference below is ren
 <ol>
 ${gettingStarted(baseUrl)}
 </ol>
+${CONSOLE_HTML}
 </section>
-<redoc spec-url="${DOCUMENT_URL}" disable-search="true" expand-responses="200,201" required-props-first="true"></redoc>
+<redoc spec-url="${DOCUMENT_URL}" expand-responses="200,201" required-props-first="true"></redoc>
 <script src="${RENDERER_URL}"></script>
+<script>${CONSOLE_SCRIPT}</script>
 </body>
 </html>
 `;

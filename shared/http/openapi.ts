@@ -42,6 +42,7 @@ import {
   webhookSecretView,
   webhookView,
 } from '../schemas/views';
+import { createdOf } from './location';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (shared/routes.ts) and
@@ -390,6 +391,18 @@ const HEADERS: Record<string, JsonObject & { description: string }> = {
     required: true,
     schema: { type: 'string', pattern: '^"(0|[1-9][0-9]*)"$' },
   },
+  CreatedLocation: {
+    description:
+      'The absolute address the created resource is read at (for an upload: the address to PUT the file to).',
+    required: true,
+    schema: { type: 'string', format: 'uri' },
+  },
+  CreatedETag: {
+    description:
+      'Strong entity-tag of the version the write created (`"1"`): send it as `If-Match` to update or delete only that version, without reading first.',
+    required: true,
+    schema: { type: 'string', const: '"1"' },
+  },
   Location: {
     description: 'The short-lived download address.',
     required: true,
@@ -586,6 +599,10 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     headers['Cache-Control'] = ref('headers', 'CacheControl');
   }
   if (body === 'openapi') headers['Cache-Control'] = ref('headers', 'CacheControl');
+  if (status === 201) {
+    headers.Location = ref('headers', 'CreatedLocation');
+    if (createdOf(route).versioned) headers.ETag = ref('headers', 'CreatedETag');
+  }
   if (route.idempotent && status === route.responses.success[0])
     headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
   if (route.access === 'write') headers['Helpdesk-Position'] = ref('headers', 'HelpdeskPosition');
@@ -659,6 +676,46 @@ const tagOf = (route: Route): string => {
   return tag.name;
 };
 
+/**
+ * Every operation's description, from what the route table says of it: how it is authenticated,
+ * what it answers, and what makes a retry or a conditional write safe. (Spectral's
+ * `operation-description`: test/unit/openapi.test.ts lints the document with it.)
+ */
+const descriptionOf = (route: Route): string => {
+  const [status] = route.responses.success;
+  const { problems } = route.responses;
+  const parts = [`${route.summary}.`];
+  if (route.cursors && route.request.query) parts.push(LIST_NOTE);
+  parts.push(
+    route.auth === 'none'
+      ? 'Public: no credentials, no rate limit.'
+      : route.auth === 'basic'
+        ? '`Authorization: Basic <apiToken>`; the only route that takes the apiToken.'
+        : 'Needs `Authorization: Bearer <access_token>` and `clientId`.',
+  );
+  if (status === 201)
+    parts.push(
+      createdOf(route).versioned
+        ? 'Answers 201 with the new record’s `id`, its address in `Location` and its version in `ETag`.'
+        : 'Answers 201 with the new resource and its address in `Location`.',
+    );
+  if (route.idempotent)
+    parts.push(
+      'With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice.',
+    );
+  if (problems.includes(412))
+    parts.push(
+      '`If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed).',
+    );
+  if (problems.includes(504))
+    parts.push(
+      route.idempotent
+        ? 'A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.'
+        : 'A 503 means nothing was written; a 504 that the outcome is unknown.',
+    );
+  return parts.join(' ');
+};
+
 const LIST_NOTE =
   '25 records a page (fewer when they would not fit in one response). Follow `nextQuery` / `previousQuery` to page at constant cost; `?page=n` works too. At most one search field per request; an unknown parameter is a 400.';
 
@@ -694,7 +751,7 @@ export const openApiDocument = (table: readonly Route[] = routes): JsonObject =>
       operationId: route.operationId,
       summary: route.summary,
       tags: [tagOf(route)],
-      ...(route.cursors && route.request.query ? { description: LIST_NOTE } : {}),
+      description: descriptionOf(route),
       ...(route.auth === 'basic' ? { security: [{ basicAuth: [] }] } : {}),
       ...(route.auth === 'none' ? { security: [] } : {}),
     };
@@ -716,6 +773,8 @@ export const openApiDocument = (table: readonly Route[] = routes): JsonObject =>
       title: 'Help-desk API',
       version: pkg.version,
       description: DESCRIPTION,
+      // Each deployment is run by its operator, who gives integrators their clients.
+      contact: { name: 'The operator of this deployment (who gave you your clientId)' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The API that serves this document' }],

@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
   it("lists every route in the README's route table (npm run openapi writes it)", () => {
     const readme = readFileSync(README_FILE, 'utf8');
     expect(readme, 'README.md route table is stale: run `npm run openapi`').toBe(readmeText(doc, readme));
-    for (const route of routes) expect(readme).toContain(`| \`${route.method} ${route.path}\` |`);
+    for (const route of routes) expect(readme).toContain(`| \`${route.method} ${route.path}\` `);
   });
 
   it("passes Redocly's recommended lint with no error and no warning", async () => {
@@ -256,10 +256,16 @@ describe('the OpenAPI document', () => {
       const success = op.responses[String(r.responses.success[0])] as { headers: Record<string, unknown> };
       expect(Object.keys(success.headers), r.operationId).toContain('x-request-id');
       expect('RateLimit-Remaining' in success.headers, r.operationId).toBe(r.auth === 'bearer');
-      // A record's version (not a job's: it has none), or a static file's hash (the docs renderer).
+      // A record's version (not a job's: it has none), or a static file's hash (the docs renderer);
+      // a 201 of a record: the version it created.
       const body = r.responses.success[1];
       const record = body.startsWith('view:') && !JOB_VIEWS.includes(body);
-      expect('ETag' in success.headers, r.operationId).toBe(record || body === 'script');
+      const createdRecord = r.responses.success[0] === 201 && ['id', 'secret'].includes(body);
+      expect('ETag' in success.headers, r.operationId).toBe(record || body === 'script' || createdRecord);
+      // Every 201 says where what it created is.
+      expect('Location' in success.headers, r.operationId).toBe(
+        r.responses.success[0] === 201 || body === 'redirect',
+      );
     }
   });
 
