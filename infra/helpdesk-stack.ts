@@ -102,6 +102,8 @@ export class HelpdeskStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** By operationId. */
   readonly routes = new Map<string, HttpRoute>();
+  /** `$default`: what no route matches, answered by the fallback route's function (shared/http/no-route.ts). */
+  fallbackRoute?: HttpRoute;
   /** The stream fan-out, the delivery queue and function, and their alarms. */
   readonly webhooks: WebhookPipeline;
   /** The durable cascade of removals (infra/cascade-worker.ts). */
@@ -308,7 +310,7 @@ export class HelpdeskStack extends Stack {
       this.routes.set(route.operationId, httpRoute);
       // What no route matches goes to this route's function too (shared/http/no-route.ts).
       if (route.fallback)
-        new HttpRoute(this, 'FallbackRoute', {
+        this.fallbackRoute = new HttpRoute(this, 'FallbackRoute', {
           httpApi: api,
           routeKey: HttpRouteKey.DEFAULT,
           integration: new HttpLambdaIntegration('FallbackIntegration', fn),

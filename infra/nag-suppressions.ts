@@ -23,6 +23,8 @@ const REASONS = {
     'Every route authenticates in its function (Bearer token + clientId, Basic on /oauth/token) per the Deskero contract; an authorizer would add a round trip.',
   publicRoutes:
     "Public routes (auth 'none': the OpenAPI document, the API reference and its renderer) are unauthenticated by design: they describe the API, reach no tenant data and have no table or bucket access.",
+  fallbackRoute:
+    "The $default route answers what no route matches (GET / and /docs/: a redirect to the docs; anything else: a 404 problem) from the docs page's function: no tenant data, no table or bucket access.",
   tableIndexes:
     'Queries of this table need its GSIs; index/* names only indexes of this one table, all of them the data layer, and only for the actions the route declares on indexes (shared/routes.ts).',
   failureDestination:
@@ -109,6 +111,7 @@ export const acknowledgeNagFindings = (stack: HelpdeskStack): void => {
     const httpRoute = stack.routes.get(route.operationId);
     if (!fn || !httpRoute) throw new Error(`No function or route for ${route.operationId}`);
     ack(httpRoute, 'APIG4', route.auth === 'none' ? REASONS.publicRoutes : REASONS.authInFunction);
+    if (route.fallback && stack.fallbackRoute) ack(stack.fallbackRoute, 'APIG4', REASONS.fallbackRoute);
     // Public routes have no grant on the table (infra/helpdesk-stack.ts), so nothing to acknowledge.
     if (route.auth === 'none') continue;
 
