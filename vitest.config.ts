@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
  * coverage, then regions on its own):
  * - unit: pure code (router, event builder, route table). No store, no Java, no network,
  *   the configuration's defaults only.
- * - integration: the handlers against one DynamoDB Local (Java) and one local S3 server,
- *   started once by the global setup.
+ * - integration: the handlers against a DynamoDB Local (Java) of each test file's own, leased
+ *   from the global setup's pool, and one local S3 server started once by the global setup.
  * - infra: the CDK stack, synthesized without bundling (bundles.test.ts bundles it once).
  * - regions: two local regions (a DynamoDB Local, an API server each) kept in step by a replicator
  *   that behaves like DynamoDB global tables; tenant-homed writes must keep every guarantee.
@@ -29,7 +29,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // Handlers keep per-process caches (config, clients, tokens): one process per test file.
           pool: 'forks',
-          // One DynamoDB Local for the whole run; setupFiles points each test process at it.
+          // The pool of DynamoDB Locals and the S3 server; setupFiles leases each test process its store.
           globalSetup: ['test/helpers/global-setup.ts'],
           setupFiles: ['test/helpers/env.ts'],
         },
