@@ -4,8 +4,6 @@ import { NotFound } from './errors';
 import { conditionOf, queryOf, updateOf } from './expression';
 import { isId } from './ids';
 import { IMPORT_JOB, type ItemKey, keys } from './keys';
-import { countEntries } from './page-count';
-import type { PageSource } from './page-source';
 import type { Item } from './pages';
 import { queryAll } from './query-all';
 import { LIST_INDEX, TTL_ATTRIBUTE } from './table-schema';
