@@ -28,7 +28,8 @@ export interface DispatchOptions {
 }
 
 /**
- * Sees every response a handler gives, with its route and request: the integration tests hold
+ * Sees every response a route's handler gives (not `$default`'s: no operation of the document),
+ * with its route and request: the integration tests hold
  * each to the OpenAPI document this way (test/helpers/env.ts installs it). Nothing is installed
  * otherwise, so the server and the benchmark pay one comparison per request.
  */
@@ -94,7 +95,8 @@ export const dispatch = async (
   } catch (error) {
     throw new HandlerError(event.routeKey, requestId, error);
   }
-  observer?.(match.route, request, result);
+  // What `$default` answers belongs to no operation of the document (shared/http/no-route.ts).
+  if (!('routeKey' in match)) observer?.(match.route, request, result);
   return result;
 };
 

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../local/invoke';
 import { newTenant } from '../helpers/api';
+import { openLocalPort } from '../helpers/webhook-receiver';
 
 /**
  * A 201 says where the created resource is (`Location`, absolute) and, for a record, the version
  * the write made (`ETag: "1"`), on the first answer and on its replay: a client reads the record
  * at that address and updates exactly that version without reading first.
  */
+// A receiver's address the webhook insert accepts (test/helpers/env.ts allows local http on named ports).
+const RECEIVER_PORT = 9;
+openLocalPort(RECEIVER_PORT);
+
 describe('201 Created', () => {
   const as = async () => {
     const tenant = await newTenant();
@@ -28,11 +33,11 @@ describe('201 Created', () => {
     const inserts: [string, unknown][] = [
       ['/customer/insert', { name: 'Grace', email: 'grace@example.com' }],
       ['/agent/insert', { name: 'Alan', email: 'alan@example.com' }],
-      ['/ticketType/insert', { name: 'billing' }],
-      ['/ticketArea/insert', { name: 'north' }],
-      ['/ticketGroup/insert', { name: 'tier 2' }],
+      ['/ticketType/insert', { type: 'billing' }],
+      ['/ticketArea/insert', { area: 'north' }],
+      ['/ticketGroup/insert', { group: 'tier 2' }],
       ['/ticket/insert', { subject: 's', description: 'd', openedBy: { id: customer.body.id } }],
-      ['/webhook/insert', { url: 'https://hooks.example.com/x' }],
+      ['/webhook/insert', { url: `http://127.0.0.1:${RECEIVER_PORT}/hook` }],
     ];
     for (const [path, body] of [['/customer/insert', null] as const, ...inserts]) {
       const res = path === '/customer/insert' && body === null ? customer : await call('POST', path, body);

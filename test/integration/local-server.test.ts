@@ -29,16 +29,18 @@ describe('local server', () => {
     return body.access_token;
   };
 
-  it('answers an unknown route with a 404 problem', async () => {
+  it('answers an unknown route with our 404 problem, and leads / to the docs', async () => {
     const res = await fetch(`${server.url}/nothing/here?x=1`);
     expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toEqual({
-      type: 'about:blank',
+    expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(await res.json()).toMatchObject({
+      type: 'urn:helpdesk:problem:no-route',
       title: 'Not Found',
       status: 404,
-      detail: 'No route for GET /nothing/here',
+      detail: 'No route for GET /nothing/here; the routes are listed at /docs and /openapi.json.',
     });
+    const home = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect([home.status, home.headers.get('location')]).toEqual([302, 'docs']);
   });
 
   it('exchanges the apiToken and serves a list with the access token', async () => {
@@ -140,7 +142,7 @@ describe('local server, API Gateway behaviour', () => {
       const res = await fetch(`${server.url}/ticket/abc`);
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({
-        type: 'about:blank',
+        type: 'urn:helpdesk:problem:internal-error',
         title: 'Internal Server Error',
         status: 500,
         detail: 'The request could not be completed.',
@@ -162,12 +164,13 @@ describe('local server, API Gateway behaviour', () => {
     expect(await res.json()).toEqual({ plain: 'ticket-list' });
   });
 
-  it('answers 404, not 413, for an oversized body to an unknown route', async () => {
+  it('answers 413 for an oversized body to an unknown route too (the $default route takes no more than any)', async () => {
     const res = await fetch(`${server.url}/nothing`, {
       method: 'POST',
       body: 'x'.repeat(MAX_BODY_BYTES + 1),
     });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ type: 'urn:helpdesk:problem:content-too-large' });
   });
 });
 
