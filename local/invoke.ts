@@ -81,11 +81,8 @@ export const dispatch = async (
   request: LocalRequest,
   options: DispatchOptions = {},
 ): Promise<APIGatewayProxyStructuredResultV2> => {
-  const match = matchRoute(request.method, request.rawUrl.split('?')[0] ?? '/') ?? {
-    route: fallback,
-    pathParameters: {},
-    routeKey: '$default',
-  };
+  const matched = matchRoute(request.method, request.rawUrl.split('?')[0] ?? '/');
+  const match = matched ?? { route: fallback, pathParameters: {}, routeKey: '$default' };
   const event = buildEvent({ ...request, ...match });
   const { requestId } = event.requestContext;
   let result: APIGatewayProxyStructuredResultV2;
@@ -96,7 +93,7 @@ export const dispatch = async (
     throw new HandlerError(event.routeKey, requestId, error);
   }
   // What `$default` answers belongs to no operation of the document (shared/http/no-route.ts).
-  if (!('routeKey' in match)) observer?.(match.route, request, result);
+  if (matched) observer?.(match.route, request, result);
   return result;
 };
 

@@ -152,11 +152,10 @@ export const apiHandler = <Op extends OperationId, T = never>(
           json(successStatus, operation.answer(await operation.write(req)));
   // The token route has no client yet: it answers the same under every profile.
   const unprofiled = compatFor(route, DEFAULT_COMPAT);
-  const created = createdOf(route);
-  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
+  const operate = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
     const state = requestState(event);
+    if (state.replay) return replayed(state.replay);
     const baseUrl = baseUrlOf(event);
-    if (state.replay) return located(replayed(state.replay), created, baseUrl);
     const rawQuery = event.queryStringParameters ?? {};
     const tenantId = state.client?.tenantId ?? '';
     const { idempotency } = state;
@@ -204,13 +203,19 @@ export const apiHandler = <Op extends OperationId, T = never>(
       if (result.statusCode < 300) recordCreated(operationId, request.body);
       if (position && result.statusCode < 300)
         result.headers = { ...result.headers, [POSITION_HEADER]: position };
-      return located(result, created, baseUrl);
+      return result;
     } catch (error) {
-      if (error instanceof IdempotentReplay) return located(replayed(error), created, baseUrl);
+      if (error instanceof IdempotentReplay) return replayed(error);
       const answer = compat.answer(error);
       if (answer) return answer;
       throw error;
     }
+  };
+  // A 201, first answer or replay, says where what it created is (location.ts).
+  const created = createdOf(route);
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResult> => {
+    const result = await operate(event, context);
+    return result.statusCode === 201 ? located(result, created, baseUrlOf(event)) : result;
   };
   const handler = chain.handler(core);
   let itemHandler: ((event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>) | undefined;

@@ -30,9 +30,9 @@ export const createdOf = (route: Route): Created => {
   };
 };
 
-/** `result` with `Location` (and a record's ETag) when it is a 201; any other answer as it is. */
+/** A 201 `result` with `Location` (and a record's ETag). */
 export const located = (result: HttpResult, created: Created, baseUrl: string): HttpResult => {
-  if (result.statusCode !== 201 || typeof result.body !== 'string') return result;
+  if (typeof result.body !== 'string') return result;
   const body = JSON.parse(result.body) as { id?: unknown; uploadUrl?: unknown };
   const location =
     created.detailPath && typeof body.id === 'string'
