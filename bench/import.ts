@@ -24,6 +24,7 @@ import { startS3Local } from '../local/s3-local';
 import { startSqsLocal } from '../local/sqs-local';
 import { clientFor, newTenant, type Tenant, type TenantClient } from '../local/tenant';
 import { resetConfig } from '../shared/config';
+import { IMPORT_MEDIA_TYPE } from '../shared/http/import-answer';
 import { resetSqs } from '../shared/queue/sqs';
 import { readImportJob } from '../shared/store/imports';
 import { IMPORT_STEP_TIMEOUT_MS } from '../shared/workers';
@@ -207,7 +208,7 @@ const createAndUpload = async (
   const put = await fetch(created.body.uploadUrl as string, {
     method: 'PUT',
     body: await openAsBlob(file),
-    headers: { 'content-type': 'application/x-ndjson' },
+    headers: { 'content-type': IMPORT_MEDIA_TYPE },
   });
   if (put.status !== 200) throw new Error(`upload: ${put.status} ${await put.text()}`);
   return { jobId: created.body.id as string, uploadMs: performance.now() - began };
@@ -274,7 +275,7 @@ const startAndRun = async (
 // CPU: this process and DynamoDB Local's JVM
 
 /** DynamoDB Local's java process (the one listening on the endpoint's port), from /proc. */
-export const dynamoPid = (endpoint: string): number | undefined => {
+const dynamoPid = (endpoint: string): number | undefined => {
   const port = new URL(endpoint).port;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -325,7 +326,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-export interface SelfTime {
+interface SelfTime {
   name: string;
   /** The file (relative to the repository, or the npm package's path), and line (1-based). */
   file: string;
@@ -377,7 +378,7 @@ const frameOf = (frame: ProfileNode['callFrame']): { name: string; file: string 
 };
 
 /** Self time by function (name, file and line), the largest first; `(idle)` left out. */
-export const topSelfTime = (profile: CpuProfile, top = 15): SelfTime[] => {
+const topSelfTime = (profile: CpuProfile, top = 15): SelfTime[] => {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFunction = new Map<string, { name: string; file: string; ms: number }>();
   const frames = new Map<number, { name: string; file: string }>();
@@ -409,7 +410,7 @@ export const topSelfTime = (profile: CpuProfile, top = 15): SelfTime[] => {
 };
 
 /** Self time summed by owner: our files (shared/, functions/, local/, bench/), each npm package, node's own. */
-export const selfTimeByOwner = (
+const selfTimeByOwner = (
   profile: CpuProfile,
   top = 12,
 ): { owner: string; selfMs: number; share: number }[] => {
@@ -440,7 +441,7 @@ export const selfTimeByOwner = (
 // Units
 
 /** Items of one kind written, per ticket: how many and their units (AWS rules). */
-export interface WrittenPerTicket {
+interface WrittenPerTicket {
   entity: string;
   items: number;
   units: number;
@@ -554,7 +555,7 @@ export interface ImportBench {
 /** How often the timed run's pace is sampled. */
 const TIMELINE_MS = 10_000;
 
-export interface ImportPlan {
+interface ImportPlan {
   tickets: number;
   metered: number;
   apiTickets: number;

@@ -51,8 +51,8 @@ export const IMPORT_AGE_ALARM = Duration.hours(1);
  * ticket read by key (GetItem); records with their source items, events and history committed in
  * transactions (PutItem, UpdateItem, ConditionCheckItem); a ticket's number allocated
  * (UpdateItem); failed lines put 25 at a time (BatchWriteItem). No Query (nothing in the worker's
- * bundle queries: a resumed ticket is read by key), no delete, no index read, no Scan (`npm start`
- * alone scans, to resume jobs its in-memory queue lost).
+ * bundle queries: a resumed ticket is read by key), no delete, no index read (`npm start` alone
+ * queries the running jobs' list partition, to resume jobs its in-memory queue lost).
  */
 export const IMPORT_WORKER_DYNAMO: readonly DynamoAction[] = [
   'GetItem',

@@ -84,6 +84,12 @@ export const cancelImport = async <V>(
 export const resumeImports = async (): Promise<number> => {
   const jobs = await runningImportJobs();
   for (const job of jobs)
-    await enqueueImportStep({ tenantId: job.tenantId, jobId: job.id, offset: job.offset });
+    await enqueueImportStep({
+      tenantId: job.tenantId,
+      jobId: job.id,
+      offset: job.offset,
+      // Where it was started: its steps run there (as startImport queued the first).
+      ...(job.home ? { home: job.home } : {}),
+    });
   return jobs.length;
 };

@@ -11,7 +11,7 @@ import { type ImportError, type ImportJob, importSummary, type LineCounts, NO_LI
 const KINDS = [...IMPORT_KINDS, 'unreadable'] as const;
 
 /** The largest import file: what one presigned PUT to S3 takes. */
-export const IMPORT_FILE_BYTES = 5 * 1024 ** 3;
+const IMPORT_FILE_BYTES = 5 * 1024 ** 3;
 
 export const importSummaryView = (summary: ReturnType<typeof importSummary>): ImportSummaryView => ({
   ...summary,

@@ -138,12 +138,13 @@ export const readImportJob = async (tenantId: string, jobId: string): Promise<Im
  * Running jobs are listed in one partition of the `list` index (while running only), where
  * `npm start` finds them to queue their steps again (`runningImportJobs`).
  */
-const RUNNING_IMPORTS = 'IMPORTS_RUNNING';
-const ENDED: readonly ImportStatus[] = ['completed', 'cancelled', 'failed'];
+const UNLISTED = [LIST_INDEX.partition, LIST_INDEX.sort];
+/** A change to running lists the job; any other status change (it only ever ends) unlists it. */
 const listing = (set: Partial<ImportJob>, jobId: string) => {
+  if (!set.status) return {};
   if (set.status === 'running')
-    return { set: { [LIST_INDEX.partition]: RUNNING_IMPORTS, [LIST_INDEX.sort]: jobId } };
-  return set.status && ENDED.includes(set.status) ? { remove: [LIST_INDEX.partition, LIST_INDEX.sort] } : {};
+    return { set: { [LIST_INDEX.partition]: keys.runningImports(), [LIST_INDEX.sort]: jobId } };
+  return { remove: UNLISTED };
 };
 
 /** The job's change from `from` (its status then) to the fields given; refused when it moved on meanwhile. */
@@ -177,7 +178,7 @@ export const importCancelWrite = (
     Update: {
       Key: keys.importJob(job.tenantId, job.id),
       ...updateOf(
-        { set: { status: 'cancelled', finishedAt }, remove: [LIST_INDEX.partition, LIST_INDEX.sort] },
+        { set: { status: 'cancelled', finishedAt }, remove: UNLISTED },
         { in: ['status', ['created', 'running']] },
       ),
     },
@@ -262,7 +263,7 @@ export const sourcePartWrite = (tenantId: string, source: ImportSource, done: nu
 export const runningImportJobs = async (): Promise<ImportJob[]> =>
   (
     await queryAll({
-      ...queryOf({ partition: [LIST_INDEX.partition, RUNNING_IMPORTS] }),
+      ...queryOf({ partition: [LIST_INDEX.partition, keys.runningImports()] }),
       IndexName: LIST_INDEX.name,
     })
   ).flatMap((item) => {

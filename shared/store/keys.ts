@@ -105,6 +105,8 @@ export const keys = {
   accessTokenPrefix: TOKEN,
   /** `list` index partition holding every client (operator CLI `client list`). */
   clientList: (): string => 'CLIENTS',
+  /** The `list` partition of the import jobs running now, of every tenant (store/imports.ts). */
+  runningImports: (): string => 'IMPORTS_RUNNING',
 
   record: (tenantId: string, kind: EntityKind, id: string): ItemKey => ({
     pk: `${tenantPrefix(tenantId)}${kind}#${id}`,
