@@ -293,6 +293,7 @@ const result = <T>({ data, error, response }: FetchResult): Result<T> => {
     response,
     requestId: response.headers.get('x-request-id') ?? undefined,
     position: response.headers.get('helpdesk-position') ?? undefined,
+    etag: response.headers.get('etag') ?? undefined,
   };
 };
 
@@ -349,10 +350,9 @@ export const createHelpdeskClient = (options: HelpdeskClientOptions): HelpdeskCl
   const loose = api as unknown as LooseApi;
 
   const read = async <T>(path: Path, id: string, call?: CallOptions): Promise<Read<T>> => {
-    const answer = result<T>(
+    return result<T>(
       await loose.GET(path, { params: { path: { id } }, headers: headersOf(call), ...signalOf(call) }),
     );
-    return { ...answer, etag: answer.response.headers.get('etag') ?? undefined };
   };
 
   const create = async <T>(

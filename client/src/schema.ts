@@ -234,7 +234,7 @@ export interface paths {
         get?: never;
         /**
          * Change a ticket (merge); replies and documents sent are added
-         * @description Change a ticket (merge); replies and documents sent are added. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change a ticket (merge); replies and documents sent are added. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketUpdate"];
         post?: never;
@@ -334,7 +334,7 @@ export interface paths {
         get?: never;
         /**
          * Merge tickets into this one: their conversations read as part of its own (undo: unmerge)
-         * @description Merge tickets into this one: their conversations read as part of its own (undo: unmerge). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Merge tickets into this one: their conversations read as part of its own (undo: unmerge). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketMerge"];
         post?: never;
@@ -354,7 +354,7 @@ export interface paths {
         get?: never;
         /**
          * Undo the merge of this ticket (within 30 days): both tickets back as they were
-         * @description Undo the merge of this ticket (within 30 days): both tickets back as they were. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Undo the merge of this ticket (within 30 days): both tickets back as they were. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketUnmerge"];
         post?: never;
@@ -374,7 +374,7 @@ export interface paths {
         get?: never;
         /**
          * Add a reply
-         * @description Add a reply. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Add a reply. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketReply"];
         post?: never;
@@ -394,7 +394,7 @@ export interface paths {
         get?: never;
         /**
          * Add a note
-         * @description Add a note. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Add a note. Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketAddNote"];
         post?: never;
@@ -574,7 +574,7 @@ export interface paths {
         get?: never;
         /**
          * Change a customer (merge: only the fields sent)
-         * @description Change a customer (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change a customer (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["customerUpdate"];
         post?: never;
@@ -802,7 +802,7 @@ export interface paths {
         get?: never;
         /**
          * Change an agent (merge: only the fields sent)
-         * @description Change an agent (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change an agent (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["agentUpdate"];
         post?: never;
@@ -902,7 +902,7 @@ export interface paths {
         get?: never;
         /**
          * Change a ticket type (merge: only the fields sent)
-         * @description Change a ticket type (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change a ticket type (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketTypeUpdate"];
         post?: never;
@@ -1002,7 +1002,7 @@ export interface paths {
         get?: never;
         /**
          * Change a ticket area (merge: only the fields sent)
-         * @description Change a ticket area (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change a ticket area (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketAreaUpdate"];
         post?: never;
@@ -1102,7 +1102,7 @@ export interface paths {
         get?: never;
         /**
          * Change a ticket group (merge: only the fields sent)
-         * @description Change a ticket group (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change a ticket group (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["ticketGroupUpdate"];
         post?: never;
@@ -1202,7 +1202,7 @@ export interface paths {
         get?: never;
         /**
          * Change a webhook subscription (merge: only the fields sent)
-         * @description Change a webhook subscription (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
+         * @description Change a webhook subscription (merge: only the fields sent). Needs `Authorization: Bearer <access_token>` and `clientId`. With an `Idempotency-Key`, a retry is answered with the first answer (`Idempotent-Replayed: true`) and never applied twice. `If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed). The answer’s `ETag` is the new version when it is known exactly (see the header). A 503 means nothing was written; a 504 that the outcome is unknown: send it again with the same `Idempotency-Key`.
          */
         put: operations["webhookUpdate"];
         post?: never;
@@ -3399,6 +3399,8 @@ export interface components {
         CreatedLocation: string;
         /** @description Strong entity-tag of the version the write created (`"1"`): send it as `If-Match` to update or delete only that version, without reading first. */
         CreatedETag: "\"1\"";
+        /** @description Strong entity-tag of the version this write gave the record in the path (for a reply or note: the ticket), sent when the server knows it exactly: always after a merge or unmerge, and after an update, reply or note sent with `If-Match` (naming one version, for a reply or note, which does not read the ticket). Send it as the next write’s `If-Match` without reading first. An unconditional write has none: a concurrent change of other fields may land beside it, so its version is not known without a read. */
+        WrittenETag: string;
         /** @description The short-lived download address. */
         Location: string;
         /** @description How long the answer may be kept. */
@@ -3994,6 +3996,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -4226,6 +4229,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -4273,6 +4277,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -4322,6 +4327,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -4374,6 +4380,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -4761,6 +4768,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5363,6 +5371,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5610,6 +5619,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -5857,6 +5867,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -6104,6 +6115,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;
@@ -6345,6 +6357,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["WrittenETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Helpdesk-Position": components["headers"]["HelpdeskPosition"];
                     [name: string]: unknown;

@@ -44,13 +44,16 @@ export interface Result<T> {
    * search that must see this change (read your writes).
    */
   position: string | undefined;
+  /**
+   * The `ETag` (`"3"`) to send back as `ifMatch`: of the version a read found, or of the version a
+   * write made when the server knows it exactly (a create's; an update, reply or note sent with
+   * `ifMatch`; a merge or unmerge).
+   */
+  etag: string | undefined;
 }
 
 /** A read of one record, with its version to send back as `If-Match`. */
-export interface Read<T> extends Result<T> {
-  /** The `ETag` of the version read (`"3"`). */
-  etag: string | undefined;
-}
+export type Read<T> = Result<T>;
 
 /** A create, reply or note: the key it was sent with, and whether this is a replay of an earlier one. */
 export interface Created<T> extends Result<T> {

@@ -5,7 +5,7 @@ import { type EventDraft, eventWrites, orderInFeed } from '../store/events';
 import { inFeedTurn } from '../store/feed-turns';
 import { type Actor, type HistoryDraft, historyWrites } from '../store/history';
 import { FeedClockAhead, StaleWrite, writeAtomically } from '../store/transact';
-import type { WriteOp } from '../store/write-ops';
+import type { WriteOp, WriteOutcome } from '../store/write-ops';
 import { historyOf } from './history';
 
 /**
@@ -21,6 +21,11 @@ export interface WritePlan<R> {
   events?: EventDraft[];
   /** Once committed. A failure here does not undo the write (it committed); it is left for a retry to sweep. */
   after?: () => Promise<void>;
+  /**
+   * The version the write gives the record its route names (answered as `ETag`), only when it is
+   * known exactly: a new record's 1, or one more than a version the write is conditioned on.
+   */
+  version?: number;
 }
 
 /** Side effects made before the transaction (objects put in S3). */
@@ -45,12 +50,12 @@ export interface WriteContext {
    * The element that stores this request's answer under its Idempotency-Key, made of the write's
    * result (what `commit` returns: the route's answer is made of the same value).
    */
-  remember?: (result: unknown, position: string | undefined) => WriteOp[];
+  remember?: (result: unknown, outcome: WriteOutcome) => WriteOp[];
   /**
-   * Hears the committed change's position in the tenant's feed: the sort key of its last event
-   * (search/positions.ts; answered as `Helpdesk-Position`). Not called for a write without events.
+   * Hears what the committed change tells its answer: its position in the tenant's feed (the sort
+   * key of its last event: search/positions.ts, `Helpdesk-Position`) and the version it made.
    */
-  committed?: (position: string) => void;
+  committed?: (outcome: WriteOutcome) => void;
   /** The transaction's ClientRequestToken (from the Idempotency-Key): a retry cannot apply it twice. */
   requestToken?: string;
   /** Answers with the stored outcome of this Idempotency-Key if it committed (throws the replay). */
@@ -69,6 +74,14 @@ export interface WriteContext {
    */
   importId?: string;
 }
+
+/**
+ * The version a write conditioned on `If-Match` gives the record (`current`: the version it is
+ * conditioned on), for its plan: none without If-Match, where other writers' changes of other
+ * fields may land beside it and the number is not known without a read.
+ */
+export const versionAfter = (ctx: WriteContext, current: number | undefined): { version?: number } =>
+  ctx.ifMatch && current !== undefined ? { version: current + 1 } : {};
 
 /**
  * A plan that read a record is rebuilt when another write changed it in between, and a write
@@ -108,7 +121,7 @@ export const commit = async <R>(
   let drafts: HistoryDraft[] = [];
   // After an item's later event (a clock a little ahead of ours): the next stamp goes past it.
   let notBefore = 0;
-  let position: string | undefined;
+  let outcome: WriteOutcome = {};
   try {
     let rebuild = true;
     let pause = 0;
@@ -127,10 +140,14 @@ export const commit = async <R>(
           const stamp = Math.max(Date.now(), notBefore);
           const ops = plan.ops.map((op) => (op.feedOrdered ? orderInFeed(op, stamp) : op));
           const events = eventWrites(ctx.tenantId, plan.events ?? [], stamp, ctx.importId);
-          position = events.at(-1)?.item.Put?.Item?.sk as string | undefined;
+          const position = events.at(-1)?.item.Put?.Item?.sk as string | undefined;
+          outcome = {
+            ...(position ? { position } : {}),
+            ...(plan.version === undefined ? {} : { version: plan.version }),
+          };
           const history = historyWrites(ctx.tenantId, drafts, stamp, ctx.historyDays ?? HISTORY_DAYS);
           return writeAtomically(
-            [...(ctx.remember?.(plan.result, position) ?? []), ...ops, ...events, ...history],
+            [...(ctx.remember?.(plan.result, outcome) ?? []), ...ops, ...events, ...history],
             ctx.requestToken,
           );
         });
@@ -151,7 +168,7 @@ export const commit = async <R>(
     if (!(error instanceof OutcomeUnknown)) await staged.undo();
     throw error;
   }
-  if (position) ctx.committed?.(position);
+  ctx.committed?.(outcome);
   // The write committed: what fails now is left for a retry or a sweep, never a false error.
   const done = await Promise.allSettled([staged.after?.(), plan.after?.()]);
   for (const outcome of done) if (outcome.status === 'rejected') ctx.afterFailed?.(outcome.reason);

@@ -5,8 +5,15 @@ import type { HistoryOf } from '../store/history';
 import { getRecord } from '../store/record-reads';
 import { checkVersion, deleteWrites, fieldsOf, insertWrites, updateWrites } from '../store/record-writes';
 import { assertFits } from '../store/transact';
-import type { WriteOp } from '../store/write-ops';
-import { commit, NOTHING_STAGED, type Staged, type WriteContext, type WritePlan } from './commit';
+import { FIRST_VERSION, type WriteOp } from '../store/write-ops';
+import {
+  commit,
+  NOTHING_STAGED,
+  type Staged,
+  versionAfter,
+  type WriteContext,
+  type WritePlan,
+} from './commit';
 import { changed, inFeed } from './events';
 
 /**
@@ -89,7 +96,7 @@ export const insertPlan = <T extends BaseRecord, I>(
     ...r.prepare(input, undefined),
     ...fields,
   } as T);
-  return { result: id, ops, events: eventsOf(r, 'created', id, record) };
+  return { result: id, ops, events: eventsOf(r, 'created', id, record), version: FIRST_VERSION };
 };
 
 /** Inserts a record; `also` adds writes to its transaction, given its id (an import's source item). */
@@ -149,6 +156,7 @@ export const updateRecord = async <T extends BaseRecord, I>(
         result: id,
         ops: [...ops, ...releaseWrites(r, ctx.tenantId, before, after)],
         events: eventsOf(r, 'updated', id, after, before),
+        ...versionAfter(ctx, current.version),
       };
     },
     staged,

@@ -142,12 +142,14 @@ export const mergeTickets = async (
     checkVersion(`Ticket ${targetId}`, target, ctx.ifMatch);
     if (target.mergedInto) throw ticketMerged(targetId, target.mergedInto);
     const sources = sourcesToMerge(target, sourceIds, found);
-    if (sources.length === 0) return { result: targetId, ops: [] };
+    if (sources.length === 0) return { result: targetId, ops: [], version: target.version };
     const now = Date.now();
     const after = merged(target, sources, now);
     assertWithinLimits(after.target);
     return {
       result: targetId,
+      // Conditioned on the versions read: the target's next is exact.
+      version: target.version + 1,
       ops: [
         ...exactUpdateWrites(tenantId, target, after.target, after.replies),
         ...sources.flatMap((s, i) => exactUpdateWrites(tenantId, s, after.sources[i] as TicketRecord, 0)),
@@ -202,7 +204,7 @@ export const unmergeTicket = async (ctx: WriteContext, sourceId: string): Promis
     const source = await readTicket(tenantId, sourceId);
     checkVersion(`Ticket ${sourceId}`, source, ctx.ifMatch);
     const targetId = source.mergedInto;
-    if (!targetId) return { result: sourceId, ops: [] };
+    if (!targetId) return { result: sourceId, ops: [], version: source.version };
     const target = await findTicket(tenantId, targetId);
     const entry = target?.merged?.find((m) => m.id === sourceId);
     if (!target || !entry)
@@ -238,6 +240,7 @@ export const unmergeTicket = async (ctx: WriteContext, sourceId: string): Promis
     };
     return {
       result: sourceId,
+      version: source.version + 1,
       ops: [
         ...exactUpdateWrites(tenantId, target, targetAfter, -source.numberOfReplies),
         ...exactUpdateWrites(tenantId, source, sourceAfter, 0),

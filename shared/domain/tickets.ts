@@ -20,8 +20,8 @@ import {
 } from '../store/ticket-writes';
 import { NOT_MERGED, type StoredTicket, ticketFields, ticketMerged, ticketMissing } from '../store/tickets';
 import { assertFits } from '../store/transact';
-import type { WriteOp } from '../store/write-ops';
-import { commit, type WriteContext } from './commit';
+import { FIRST_VERSION, type WriteOp } from '../store/write-ops';
+import { commit, versionAfter, type WriteContext } from './commit';
 import { addedToTicket, changed, ticketLifecycle } from './events';
 import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from './ticket-rules';
 
@@ -69,8 +69,12 @@ const preflight = (
   ticketId: string,
 ) =>
   assertFits([
-    // Sized with a position as long as any (a feed order key and an id: store/keys.ts `eventOrder`).
-    ...(ctx.remember?.(ticketId, `${'9'.repeat(17)}#${'f'.repeat(24)}`) ?? []),
+    // Sized with a position as long as any (a feed order key and an id: store/keys.ts `eventOrder`)
+    // and a version as long as any.
+    ...(ctx.remember?.(ticketId, {
+      position: `${'9'.repeat(17)}#${'f'.repeat(24)}`,
+      version: Number.MAX_SAFE_INTEGER,
+    }) ?? []),
     ...ops(documentRecords(ticketId, plannedDocuments(batches), 0)),
   ]);
 
@@ -109,6 +113,7 @@ export const insertTicket = async (ctx: WriteContext, input: TicketInput): Promi
       result: id,
       ops: writes(ticket)(documentRecords(id, documents, now)),
       events: [changed('TICKET', 'created', id, ticket)],
+      version: FIRST_VERSION,
     }),
     { undo, after: staged.after },
   );
@@ -160,11 +165,19 @@ export const updateTicket = async (ctx: WriteContext, id: string, patch: TicketI
         result: id,
         ops: writes(current, ticket, now)(docs),
         events: events(current, ticket, now, docs),
+        ...versionAfter(ctx, current.version),
       };
     },
     staged,
   );
 };
+
+/**
+ * The version a write that does not read the ticket is conditioned on: the one `If-Match` names,
+ * when it names one (of several, which one is current is not known without a read).
+ */
+const onlyVersion = (ctx: WriteContext): number | undefined =>
+  ctx.ifMatch?.length === 1 ? ctx.ifMatch[0] : undefined;
 
 /**
  * Adds a reply without reading the ticket: one transaction adds the reply, counts it, moves
@@ -205,6 +218,7 @@ export const replyToTicket = async (
       return {
         result: record.id,
         ops: writes(docs),
+        ...versionAfter(ctx, onlyVersion(ctx)),
         events: [
           addedToTicket('replied', ticketId, record),
           ...docs.map((doc) => addedToTicket('attachment_added', ticketId, doc)),
@@ -232,6 +246,7 @@ export const addNote = async (ctx: WriteContext, ticketId: string, note: NoteInp
   return commit(ctx, () => ({
     result: id,
     ops: [touchTicketWrite(tenantId, ticketId, now, {}, ctx.ifMatch), ...noteWrites(tenantId, record)],
+    ...versionAfter(ctx, onlyVersion(ctx)),
     events: [addedToTicket('note_added', ticketId, record)],
   }));
 };

@@ -12,6 +12,7 @@ import { db } from '../store/dynamo';
 import { IdempotentReplay } from '../store/errors';
 import { rememberOutcome, replayIfSeen, type StoredAnswer, transactionToken } from '../store/idempotency';
 import { withRegionScope } from '../store/store-region';
+import type { WriteOutcome } from '../store/write-ops';
 import { baseUrlOf } from './base-url';
 import { bearerAuth } from './bearer-auth';
 import { bodyLimit } from './body-limit';
@@ -26,7 +27,7 @@ import { problemResponses } from './problem-response';
 import { rateLimit } from './rate-limit';
 import { requestLog, tenantLogKey } from './request-log';
 import { requestState, startRequestState } from './request-state';
-import { type HttpResult, json } from './responses';
+import { etagOf, type HttpResult, json } from './responses';
 import { validate } from './validate';
 import { wellFormedInput } from './well-formed';
 
@@ -76,16 +77,19 @@ export type Operation<R extends Route, T> =
   | IdempotentWrite<R, T>
   | ((req: ApiRequest<R>) => Promise<HttpResult>);
 
-/** A retry answered with the stored answer of the request it repeats. */
 /** What a write does with after-commit work that failed: log it (a retry or sweep finishes it). */
 const logAfterFailed = (error: unknown): void =>
   logger.warn('after-commit work failed; a retry or sweep finishes it', { error: errorFields(error) });
 
+/** What a committed write's answer says of it besides its body: its feed position and the version it made. */
+const outcomeHeaders = ({ position, version }: WriteOutcome): Record<string, string> => ({
+  ...(position ? { [POSITION_HEADER]: position } : {}),
+  ...(version === undefined ? {} : { etag: etagOf(version) }),
+});
+
+/** A retry answered with the stored answer of the request it repeats. */
 const replayed = (stored: StoredAnswer): HttpResult =>
-  json(stored.status, stored.body, {
-    'idempotent-replayed': 'true',
-    ...(stored.position ? { [POSITION_HEADER]: stored.position } : {}),
-  });
+  json(stored.status, stored.body, { 'idempotent-replayed': 'true', ...outcomeHeaders(stored.outcome) });
 
 /** The committed change's place in the tenant's feed (search/positions.ts): what `Helpdesk-Min-Position` waits for. */
 export const POSITION_HEADER = 'helpdesk-position';
@@ -160,7 +164,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
     const tenantId = state.client?.tenantId ?? '';
     const { idempotency } = state;
     const compat = state.compat ?? unprofiled;
-    let position: string | undefined;
+    let outcome: WriteOutcome = {};
     const request: ApiRequest<RouteOf<Op>> = {
       event,
       context,
@@ -177,8 +181,8 @@ export const apiHandler = <Op extends OperationId, T = never>(
         tenantId,
         ifMatch: ifMatchOf(event.headers['if-match']),
         afterFailed: logAfterFailed,
-        committed: (at) => {
-          position = at;
+        committed: (committed) => {
+          outcome = committed;
         },
         ...(state.client?.trashDays === undefined ? {} : { trashDays: state.client.trashDays }),
         ...(state.client?.historyDays === undefined ? {} : { historyDays: state.client.historyDays }),
@@ -186,13 +190,13 @@ export const apiHandler = <Op extends OperationId, T = never>(
         ...(idempotent && idempotency
           ? {
               // commit hands over its plan's result, which it also returns to the write.
-              remember: (result: unknown, at: string | undefined) => [
-                rememberOutcome(idempotency, successStatus, idempotent.answer(result as T), at),
+              remember: (result: unknown, committed: WriteOutcome) => [
+                rememberOutcome(idempotency, successStatus, idempotent.answer(result as T), committed),
               ],
               requestToken: transactionToken(idempotency),
               replay: async () => {
                 const stored = await replayIfSeen(idempotency);
-                if (stored) throw new IdempotentReplay(stored.status, stored.body);
+                if (stored) throw new IdempotentReplay(stored.status, stored.body, stored.outcome);
               },
             }
           : {}),
@@ -201,8 +205,7 @@ export const apiHandler = <Op extends OperationId, T = never>(
     try {
       const result = await run(request);
       if (result.statusCode < 300) recordCreated(operationId, request.body);
-      if (position && result.statusCode < 300)
-        result.headers = { ...result.headers, [POSITION_HEADER]: position };
+      if (result.statusCode < 300) result.headers = { ...result.headers, ...outcomeHeaders(outcome) };
       return result;
     } catch (error) {
       if (error instanceof IdempotentReplay) return replayed(error);

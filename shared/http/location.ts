@@ -5,12 +5,13 @@ import type { HttpResult } from './responses';
  * What a `201 Created` says besides its body: `Location`, the absolute address the created
  * resource is read at (its resource's `GET /<resource>/{id}`; for an upload, the address to PUT
  * the file to), and for a record the `ETag` of the version the write made (`"1"`: a new record's
- * first), so a client chains a conditional update without reading first. Replays carry the same.
+ * first; the write's plan gives it, domain/commit.ts), so a client chains a conditional update
+ * without reading first. Replays carry the same.
  */
 export interface Created {
   /** `/ticket/{id}`: where the route's records are read; none for an upload. */
   detailPath?: string;
-  /** A record (versioned, with an ETag when read), not a job. */
+  /** A record (versioned, with an ETag when read), not a job: the document declares its 201's ETag. */
   versioned: boolean;
 }
 
@@ -30,7 +31,7 @@ export const createdOf = (route: Route): Created => {
   };
 };
 
-/** A 201 `result` with `Location` (and a record's ETag). */
+/** A 201 `result` with `Location` (a record's ETag comes with its write: api-handler.ts). */
 export const located = (result: HttpResult, created: Created, baseUrl: string): HttpResult => {
   if (typeof result.body !== 'string') return result;
   const body = JSON.parse(result.body) as { id?: unknown; uploadUrl?: unknown };
@@ -40,11 +41,6 @@ export const located = (result: HttpResult, created: Created, baseUrl: string): 
       : typeof body.uploadUrl === 'string'
         ? body.uploadUrl
         : undefined;
-  if (!location) return result;
-  result.headers = {
-    ...result.headers,
-    location,
-    ...(created.versioned && typeof body.id === 'string' ? { etag: '"1"' } : {}),
-  };
+  if (location) result.headers = { ...result.headers, location };
   return result;
 };

@@ -403,6 +403,12 @@ const HEADERS: Record<string, JsonObject & { description: string }> = {
     required: true,
     schema: { type: 'string', const: '"1"' },
   },
+  WrittenETag: {
+    description:
+      'Strong entity-tag of the version this write gave the record in the path (for a reply or note: the ticket), sent when the server knows it exactly: always after a merge or unmerge, and after an update, reply or note sent with `If-Match` (naming one version, for a reply or note, which does not read the ticket). Send it as the next write’s `If-Match` without reading first. An unconditional write has none: a concurrent change of other fields may land beside it, so its version is not known without a read.',
+    required: false,
+    schema: { type: 'string', pattern: '^"(0|[1-9][0-9]*)"$' },
+  },
   Location: {
     description: 'The short-lived download address.',
     required: true,
@@ -544,6 +550,13 @@ const staticHeaders = {
   Vary: ref('headers', 'Vary'),
 };
 
+/**
+ * A change of the record in the path that answers its new version when known (domain/commit.ts
+ * `versionAfter`): the updates, replies, notes, merges and unmerges, which honour `If-Match`.
+ */
+const writesVersion = (route: Route, status: number): boolean =>
+  route.method === 'PUT' && status === 200 && route.responses.problems.includes(412);
+
 const successResponse = (route: Route, [status, body]: readonly [number, ResponseBody]): JsonObject => {
   const headers: Record<string, JsonObject> = { 'x-request-id': ref('headers', 'XRequestId') };
   if (route.auth === 'bearer') Object.assign(headers, rateLimitHeaders(true));
@@ -603,6 +616,7 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     headers.Location = ref('headers', 'CreatedLocation');
     if (createdOf(route).versioned) headers.ETag = ref('headers', 'CreatedETag');
   }
+  if (writesVersion(route, status)) headers.ETag = ref('headers', 'WrittenETag');
   if (route.idempotent && status === route.responses.success[0])
     headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
   if (route.access === 'write') headers['Helpdesk-Position'] = ref('headers', 'HelpdeskPosition');
@@ -707,6 +721,8 @@ const descriptionOf = (route: Route): string => {
     parts.push(
       '`If-Match` with an ETag from a read applies the write only to that version (else 412, nothing changed).',
     );
+  if (writesVersion(route, status))
+    parts.push('The answer’s `ETag` is the new version when it is known exactly (see the header).');
   if (problems.includes(504))
     parts.push(
       route.idempotent

@@ -4,6 +4,9 @@
  * and the operator CLI prints them in the same shape. Anything thrown that is not a
  * DomainError is an outage or a bug.
  */
+
+import type { WriteOutcome } from './write-ops';
+
 export interface FieldError {
   path: string;
   message: string;
@@ -145,8 +148,8 @@ export class IdempotentReplay extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-    /** The change's position in the feed, as the first answer gave it (Helpdesk-Position). */
-    readonly position?: string,
+    /** What the first answer said of the change besides its body (its feed position, its version). */
+    readonly outcome: WriteOutcome = {},
   ) {
     super('replay of an idempotent request');
   }

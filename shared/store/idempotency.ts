@@ -7,7 +7,7 @@ import { IdempotencyKeyReused, IdempotentReplay } from './errors';
 import { conditionOf } from './expression';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-schema';
-import { ABSENT, type WriteOp } from './write-ops';
+import { ABSENT, type WriteOp, type WriteOutcome } from './write-ops';
 
 /**
  * Idempotency-Key support for every write that creates something. The outcome of the first
@@ -29,18 +29,17 @@ export interface IdempotencyContext {
 export interface StoredAnswer {
   readonly status: number;
   readonly body: unknown;
-  /** The change's position in the feed (Helpdesk-Position), when it had events. */
-  readonly position?: string;
+  /** Its feed position and the version it made, as the first answer gave them. */
+  readonly outcome: WriteOutcome;
 }
 
 const outcomeOf = (ctx: IdempotencyContext, stored: Record<string, unknown> | undefined, now: number) => {
   if (!stored || (stored.expiresAt as number) <= now) return undefined;
   if (stored.fingerprint !== ctx.fingerprint) return new IdempotencyKeyReused();
-  return new IdempotentReplay(
-    stored.status as number,
-    JSON.parse(stored.body as string),
-    typeof stored.position === 'string' ? stored.position : undefined,
-  );
+  return new IdempotentReplay(stored.status as number, JSON.parse(stored.body as string), {
+    ...(typeof stored.position === 'string' ? { position: stored.position } : {}),
+    ...(typeof stored.version === 'number' ? { version: stored.version } : {}),
+  });
 };
 
 /**
@@ -73,7 +72,7 @@ export const rememberOutcome = (
   ctx: IdempotencyContext,
   status: number,
   body: unknown,
-  position?: string,
+  { position, version }: WriteOutcome,
 ): WriteOp => {
   const now = Date.now();
   const expiresAt = now + IDEMPOTENCY_TTL_MS;
@@ -84,6 +83,7 @@ export const rememberOutcome = (
     body: JSON.stringify(body),
     expiresAt,
     ...(position ? { position } : {}),
+    ...(version === undefined ? {} : { version }),
   };
   return {
     item: {

@@ -28,8 +28,8 @@ export const preconditionOf = (label: string, id: string, ifMatch?: readonly num
 /**
  * The condition of a write that read `current` and derived moves from it: the item exists, the
  * derived values it read are still there (only when the write moves something from them), and
- * the version is one `If-Match` named. A failure re-reads (`stale`) unless the item is gone or
- * If-Match no longer holds.
+ * the version is one `If-Match` named and the one read. A failure re-reads (`stale`) unless the
+ * item is gone or If-Match no longer holds.
  */
 const conditionOn = (current: Item, derivedChanges: boolean, pre: Precondition, extra?: Cond) => {
   const derived: Cond | undefined = !derivedChanges
@@ -37,9 +37,12 @@ const conditionOn = (current: Item, derivedChanges: boolean, pre: Precondition, 
     : current[DERIVED] === undefined
       ? { missing: DERIVED }
       : { eq: [DERIVED, current[DERIVED]] };
-  const condition: Cond = {
-    and: [EXISTS, derived, pre.ifMatch ? { in: ['version', pre.ifMatch] } : undefined, extra],
-  };
+  // Under If-Match, also exactly the version read (one If-Match named), so the write's new
+  // version is known (`current.version + 1`: its ETag); another named version re-reads.
+  const versions: Cond | undefined = pre.ifMatch
+    ? { and: [{ in: ['version', pre.ifMatch] }, { eq: ['version', current.version] }] }
+    : undefined;
+  const condition: Cond = { and: [EXISTS, derived, versions, extra] };
   const onConditionFailed = (old?: Item) => {
     if (!old) return pre.missing();
     if (pre.ifMatch && !pre.ifMatch.includes(old.version as number)) return pre.stale();

@@ -6,7 +6,7 @@ import { Conflict, StaleVersion } from './errors';
 import { conditionOf, updateOf } from './expression';
 import { newId } from './ids';
 import { deleteWrite, preconditionOf, updateWrite } from './item-changes';
-import { ABSENT, type WriteOp } from './write-ops';
+import { ABSENT, FIRST_VERSION, type WriteOp } from './write-ops';
 
 /**
  * The writes of the record resources (customers, agents, lookups, webhook subscriptions) as
@@ -72,7 +72,7 @@ export const insertWrites = <T extends BaseRecord>(
     ops: [
       {
         item: {
-          Put: { Item: stored(e, tenantId, record, 1), ...conditionOf(ABSENT) },
+          Put: { Item: stored(e, tenantId, record, FIRST_VERSION), ...conditionOf(ABSENT) },
         },
       },
       ...derivedWrites(e, tenantId, id, record),

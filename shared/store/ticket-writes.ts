@@ -23,14 +23,18 @@ import {
   ticketMerged,
   ticketMissing,
 } from './tickets';
-import { ABSENT, EXISTS, type WriteOp } from './write-ops';
+import { ABSENT, EXISTS, FIRST_VERSION, type WriteOp } from './write-ops';
 /**
  * The writes of a ticket as transaction elements: its creation, change and deletion with their
  * tags, counts and reference counts, the touch a reply or note gives it, and its replies, notes
  * and documents. Orchestration of a write (files, idempotency, retries) is domain/tickets.ts.
  */
 /** A new ticket (or one back from the trash, at its next version) with its tags, counts and reference counts. */
-export const createTicketWrites = (tenantId: string, ticket: TicketRecord, version = 1): WriteOp[] => [
+export const createTicketWrites = (
+  tenantId: string,
+  ticket: TicketRecord,
+  version = FIRST_VERSION,
+): WriteOp[] => [
   {
     item: { Put: { Item: ticketItem(tenantId, ticket, version), ...conditionOf(ABSENT) } },
     feedOrdered: true,

@@ -44,6 +44,20 @@ export interface WriteOp {
 }
 
 /** The item exists (a write of it, not its creation), or does not (its creation). */
+/**
+ * What a committed write tells its answer besides its body (answered as headers; an
+ * Idempotency-Key's record keeps it for every replay).
+ */
+export interface WriteOutcome {
+  /** The sort key of its last event in the tenant's feed (`Helpdesk-Position`); none without events. */
+  readonly position?: string;
+  /** The version it gave the record its route names (`ETag`), only when known exactly. */
+  readonly version?: number;
+}
+
+/** A new record's version (its first ETag, `"1"`). */
+export const FIRST_VERSION = 1;
+
 export const EXISTS: Cond = { exists: 'pk' };
 export const ABSENT: Cond = { missing: 'pk' };
 

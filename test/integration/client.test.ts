@@ -284,7 +284,14 @@ describe('TypeScript client against the local server', () => {
     });
     const { etag } = await client.tickets.get(ticketId.id);
     expect(etag).toMatch(/^"\d+"$/);
-    await client.tickets.update(ticketId.id, { subject: 'Printer on fire' }, { ifMatch: etag });
+    const changed = await client.tickets.update(
+      ticketId.id,
+      { subject: 'Printer on fire' },
+      { ifMatch: etag },
+    );
+    // The conditional write answers the version it made: the next write chains on it unread.
+    const noted = await client.tickets.addNote(ticketId.id, { note: 'hot' }, { ifMatch: changed.etag });
+    expect([changed.etag, noted.etag]).toEqual(['"2"', '"3"']);
 
     const error = await client.tickets
       .update(ticketId.id, { status: { status: 'closed' } }, { ifMatch: etag })

@@ -257,11 +257,17 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(success.headers), r.operationId).toContain('x-request-id');
       expect('RateLimit-Remaining' in success.headers, r.operationId).toBe(r.auth === 'bearer');
       // A record's version (not a job's: it has none), or a static file's hash (the docs renderer);
-      // a 201 of a record: the version it created.
+      // a 201 of a record: the version it created; a change of the record in the path (If-Match
+      // honoured, not a delete): the version it made, when known.
       const body = r.responses.success[1];
       const record = body.startsWith('view:') && !JOB_VIEWS.includes(body);
       const createdRecord = r.responses.success[0] === 201 && ['id', 'secret'].includes(body);
-      expect('ETag' in success.headers, r.operationId).toBe(record || body === 'script' || createdRecord);
+      const changed = r.method === 'PUT' && r.responses.problems.includes(412);
+      expect('ETag' in success.headers, r.operationId).toBe(
+        record || body === 'script' || createdRecord || changed,
+      );
+      const etag = success.headers.ETag as { $ref?: string } | undefined;
+      if (changed) expect(etag?.$ref, r.operationId).toBe('#/components/headers/WrittenETag');
       // Every 201 says where what it created is.
       expect('Location' in success.headers, r.operationId).toBe(
         r.responses.success[0] === 201 || body === 'redirect',

@@ -76,6 +76,8 @@ export interface IdempotencyRecord {
   expiresAt: number;
   /** The change's place in the feed (the `Helpdesk-Position` it answered), when it had events. */
   position?: string;
+  /** The version the write gave the record its route names (the `ETag` it answered), when known. */
+  version?: number;
 }
 
 export const idempotencyEntity: Entity<IdempotencyRecord> = {
