@@ -324,6 +324,9 @@ const crud = <const P extends string, const F extends string, const W extends st
     },
   ] as const;
 
+/** The OpenAPI document `npm run openapi` writes, which `GET /openapi.json` serves as it is. */
+export const OPENAPI_DOCUMENT = 'docs/openapi.json';
+
 /** The API reference renderer (docs/decisions.md, Docs): vendored, patched, served from the API itself. */
 export const REDOC_FILE = 'vendor/redoc/redoc.standalone.js';
 
@@ -337,8 +340,10 @@ const ROUTES = [
     handler: 'openapi',
     access: 'none',
     auth: 'none',
+    // Served as a file next to the bundle, not bundled: with its examples it outgrew the bound.
+    files: [OPENAPI_DOCUMENT],
     request: { query: noQuery },
-    responses: { success: [200, 'openapi'], problems: [400, 500] },
+    responses: { success: [200, 'openapi'], also: [[304, 'empty']], problems: [400, 500] },
   },
   {
     operationId: 'oauthToken',

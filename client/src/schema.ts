@@ -3448,11 +3448,25 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["FileETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
+            };
+            /** @description No content. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["FileETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem400"];
             500: components["responses"]["Problem500"];
@@ -3461,7 +3475,10 @@ export interface operations {
     oauthToken: {
         parameters: {
             query: {
-                /** @description Must be `client_credentials`. */
+                /**
+                 * @description Must be `client_credentials`.
+                 * @example client_credentials
+                 */
                 grant_type: "client_credentials";
             };
             header?: never;
@@ -3480,6 +3497,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "-LsKOTm7zpR1aJOJbfIgkIgmeeVvR1B5MEbvai8qQbI",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "read write"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -3494,7 +3519,10 @@ export interface operations {
     eventList: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                /**
+                 * @description Page number, from 1 (default 1). A page past the end has no records.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
@@ -3522,6 +3550,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event": {
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": "http://localhost/event/list?page=3&cursor=eyJ0IjoiMDFhMjFiMGZlNTI2NDMwMTIwMmU4ODhkIiwiciI6IkVWRU5UIiwiZiI6IiIsInAiOjMsImQiOiJuIiwiayI6WyIwOTAwODk5NTAwNTA5NzQ3NiIsIlQjMDFhMjFiMGZlNTI2NDMwMTIwMmU4ODhkI0VWRU5UUyIsIjA5MDA4OTk1MDA1MDk3NDc2Il0sImtpZCI6ImxlZ2FjeSJ9.HyZ38Y1FJVbOCuAaoDq87jhKzvXz4wj3m8sq7KaLcws",
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0fe5c9ed38e94ba1d9",
+                     *             "type": "customer.created",
+                     *             "occurredAt": 1795750356425,
+                     *             "position": "09008995005097417#01a21b0fe5c9ed38e94ba1d9",
+                     *             "resourceId": "01a21b0fe5c97eaa72cfcba9",
+                     *             "importId": null,
+                     *             "resource": {
+                     *               "id": "01a21b0fe5c97eaa72cfcba9",
+                     *               "name": "Ada",
+                     *               "birthDate": null,
+                     *               "email": "ada@example.com",
+                     *               "phoneNumber": null,
+                     *               "faxNumber": null,
+                     *               "mobileNumber": null,
+                     *               "address": null,
+                     *               "city": null,
+                     *               "province": null,
+                     *               "state": null,
+                     *               "postalNumber": null,
+                     *               "skypeAddress": null,
+                     *               "msnAddress": null,
+                     *               "gtalkAddress": null,
+                     *               "twitterAccountUrl": null,
+                     *               "facebookAccountUrl": null,
+                     *               "linkedinAccountUrl": null,
+                     *               "googleAccountUrl": null,
+                     *               "youtubeAccountUrl": null,
+                     *               "registrationChannel": null,
+                     *               "topClient": false,
+                     *               "profilePhotoUrl": "http://localhost/customer/photo/01a21b0fe5c97eaa72cfcba9",
+                     *               "profilePhotoBlob": null,
+                     *               "signature": null,
+                     *               "memo": null,
+                     *               "website": null,
+                     *               "company": null,
+                     *               "language": "en",
+                     *               "account": null,
+                     *               "insertByAgentId": null,
+                     *               "customFields": null
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventFeed"];
                 };
             };
@@ -3540,7 +3621,10 @@ export interface operations {
                 page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
-                /** @description What each record is: `detail` (the default) the ticket as `GET /ticket/{id}` answers it, conversation and files included (with its truncation flags); `summary` every field but `replies`, `ticketNotes` and `attachedDocuments`, at two DynamoDB requests a page. Page links keep it. */
+                /**
+                 * @description What each record is: `detail` (the default) the ticket as `GET /ticket/{id}` answers it, conversation and files included (with its truncation flags); `summary` every field but `replies`, `ticketNotes` and `attachedDocuments`, at two DynamoDB requests a page. Page links keep it.
+                 * @example summary
+                 */
                 view?: "detail" | "summary";
                 /** @description Exact-match search by `status` (one search field at a time; unknown parameters are a 400). */
                 status?: "opened" | "on hold" | "solved" | "closed";
@@ -3582,6 +3666,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket": {
+                     *         "totalRecords": 1,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0d6b241b447dcc30d5",
+                     *             "number": "1/2026",
+                     *             "subject": "s",
+                     *             "description": "d",
+                     *             "insertDate": 1795750193956,
+                     *             "managedDate": 1795750193956,
+                     *             "closedDate": null,
+                     *             "priority": 0,
+                     *             "assignedTo": null,
+                     *             "cc": [],
+                     *             "openedBy": {
+                     *               "id": "01a21b0d6b0f8a996ff40bc9",
+                     *               "name": "Ada",
+                     *               "birthDate": null,
+                     *               "email": "ada@example.com",
+                     *               "phoneNumber": null,
+                     *               "faxNumber": null,
+                     *               "mobileNumber": null,
+                     *               "address": null,
+                     *               "city": null,
+                     *               "province": null,
+                     *               "state": null,
+                     *               "postalNumber": null,
+                     *               "skypeAddress": null,
+                     *               "msnAddress": null,
+                     *               "gtalkAddress": null,
+                     *               "twitterAccountUrl": null,
+                     *               "facebookAccountUrl": null,
+                     *               "linkedinAccountUrl": null,
+                     *               "googleAccountUrl": null,
+                     *               "youtubeAccountUrl": null,
+                     *               "registrationChannel": null,
+                     *               "topClient": false,
+                     *               "profilePhotoUrl": "http://localhost/customer/photo/01a21b0d6b0f8a996ff40bc9",
+                     *               "profilePhotoBlob": null,
+                     *               "signature": null,
+                     *               "memo": null,
+                     *               "website": null,
+                     *               "company": null,
+                     *               "language": "en",
+                     *               "account": null,
+                     *               "insertByAgentId": null,
+                     *               "customFields": null
+                     *             },
+                     *             "numberOfReplies": 0,
+                     *             "tags": [],
+                     *             "status": {
+                     *               "status": "opened",
+                     *               "labels": {
+                     *                 "en": "Opened",
+                     *                 "it": "Aperto",
+                     *                 "es": "Abierto",
+                     *                 "fr": "Ouvert"
+                     *               }
+                     *             },
+                     *             "type": null,
+                     *             "area": null,
+                     *             "group": null,
+                     *             "memo": null,
+                     *             "source": {
+                     *               "source": "web",
+                     *               "labels": {
+                     *                 "en": "Web",
+                     *                 "it": "Web",
+                     *                 "es": "Web",
+                     *                 "fr": "Web"
+                     *               }
+                     *             },
+                     *             "customFields": [],
+                     *             "tweetId": null,
+                     *             "tweetType": null,
+                     *             "facebookId": null,
+                     *             "facebookType": null,
+                     *             "linkedinId": null,
+                     *             "linkedinType": null,
+                     *             "googlePlusId": null,
+                     *             "googlePlusType": null,
+                     *             "youtubeId": null,
+                     *             "youtubeType": null,
+                     *             "messageUniqueId": null,
+                     *             "customPortalId": null,
+                     *             "toReply": true,
+                     *             "toReplyCustomer": false,
+                     *             "externalId1": null,
+                     *             "mergedInto": null,
+                     *             "mergedTickets": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketPage"];
                 };
             };
@@ -3606,7 +3790,10 @@ export interface operations {
     ticketSearch: {
         parameters: {
             query: {
-                /** @description Exact-match search by `query` (one search field at a time; unknown parameters are a 400). */
+                /**
+                 * @description Exact-match search by `query` (one search field at a time; unknown parameters are a 400).
+                 * @example toner
+                 */
                 query: string;
                 /** @description Exact-match search by `sort` (one search field at a time; unknown parameters are a 400). */
                 sort?: "relevance" | "created" | "updated";
@@ -3638,6 +3825,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket": {
+                     *         "totalRecords": 1,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0c8194141ce3b86f56",
+                     *             "number": "1/2026",
+                     *             "subject": "Scanner jam",
+                     *             "description": "d",
+                     *             "insertDate": 1795750134164,
+                     *             "managedDate": 1795750134585,
+                     *             "closedDate": null,
+                     *             "priority": 0,
+                     *             "assignedTo": null,
+                     *             "cc": [],
+                     *             "openedBy": {
+                     *               "id": "01a21b0c81762b3440c4c262",
+                     *               "name": "Ana",
+                     *               "birthDate": null,
+                     *               "email": "ana@example.com",
+                     *               "phoneNumber": null,
+                     *               "faxNumber": null,
+                     *               "mobileNumber": null,
+                     *               "address": null,
+                     *               "city": null,
+                     *               "province": null,
+                     *               "state": null,
+                     *               "postalNumber": null,
+                     *               "skypeAddress": null,
+                     *               "msnAddress": null,
+                     *               "gtalkAddress": null,
+                     *               "twitterAccountUrl": null,
+                     *               "facebookAccountUrl": null,
+                     *               "linkedinAccountUrl": null,
+                     *               "googleAccountUrl": null,
+                     *               "youtubeAccountUrl": null,
+                     *               "registrationChannel": null,
+                     *               "topClient": false,
+                     *               "profilePhotoUrl": "http://localhost/customer/photo/01a21b0c81762b3440c4c262",
+                     *               "profilePhotoBlob": null,
+                     *               "signature": null,
+                     *               "memo": null,
+                     *               "website": null,
+                     *               "company": null,
+                     *               "language": "en",
+                     *               "account": null,
+                     *               "insertByAgentId": null,
+                     *               "customFields": null
+                     *             },
+                     *             "numberOfReplies": 1,
+                     *             "replies": [
+                     *               {
+                     *                 "id": "01a21b0c83394bfb0f824b1b",
+                     *                 "text": "Try the toner",
+                     *                 "replyDate": 1795750134585,
+                     *                 "replyFromOperator": null,
+                     *                 "attachedDocuments": []
+                     *               }
+                     *             ],
+                     *             "tags": [],
+                     *             "attachedDocuments": [],
+                     *             "status": {
+                     *               "status": "opened",
+                     *               "labels": {
+                     *                 "en": "Opened",
+                     *                 "it": "Aperto",
+                     *                 "es": "Abierto",
+                     *                 "fr": "Ouvert"
+                     *               }
+                     *             },
+                     *             "type": null,
+                     *             "area": null,
+                     *             "group": null,
+                     *             "memo": null,
+                     *             "source": {
+                     *               "source": "web",
+                     *               "labels": {
+                     *                 "en": "Web",
+                     *                 "it": "Web",
+                     *                 "es": "Web",
+                     *                 "fr": "Web"
+                     *               }
+                     *             },
+                     *             "customFields": [],
+                     *             "ticketNotes": [],
+                     *             "tweetId": null,
+                     *             "tweetType": null,
+                     *             "facebookId": null,
+                     *             "facebookType": null,
+                     *             "linkedinId": null,
+                     *             "linkedinType": null,
+                     *             "googlePlusId": null,
+                     *             "googlePlusType": null,
+                     *             "youtubeId": null,
+                     *             "youtubeType": null,
+                     *             "messageUniqueId": null,
+                     *             "customPortalId": null,
+                     *             "toReply": true,
+                     *             "toReplyCustomer": false,
+                     *             "externalId1": null,
+                     *             "mergedInto": null,
+                     *             "mergedTickets": [],
+                     *             "documentsTruncated": false,
+                     *             "documentsUrl": "http://localhost/ticket/01a21b0c8194141ce3b86f56/documents",
+                     *             "repliesTruncated": false,
+                     *             "repliesUrl": "http://localhost/ticket/01a21b0c8194141ce3b86f56/replies",
+                     *             "notesTruncated": false,
+                     *             "notesUrl": "http://localhost/ticket/01a21b0c8194141ce3b86f56/notes",
+                     *             "highlights": {
+                     *               "replies": [
+                     *                 "<em>toner</em>"
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketMatchPage"];
                 };
             };
@@ -3685,6 +3994,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b101f9b22aa309bacbd",
+                     *       "number": "1/2026",
+                     *       "subject": "s",
+                     *       "description": "d",
+                     *       "insertDate": 1795750371227,
+                     *       "managedDate": 1795750371276,
+                     *       "closedDate": null,
+                     *       "priority": 0,
+                     *       "assignedTo": null,
+                     *       "cc": [],
+                     *       "openedBy": {
+                     *         "id": "01a21b101f5b2ac802ff869f",
+                     *         "name": "Ada",
+                     *         "birthDate": null,
+                     *         "email": "ada@example.com",
+                     *         "phoneNumber": null,
+                     *         "faxNumber": null,
+                     *         "mobileNumber": null,
+                     *         "address": null,
+                     *         "city": null,
+                     *         "province": null,
+                     *         "state": null,
+                     *         "postalNumber": null,
+                     *         "skypeAddress": null,
+                     *         "msnAddress": null,
+                     *         "gtalkAddress": null,
+                     *         "twitterAccountUrl": null,
+                     *         "facebookAccountUrl": null,
+                     *         "linkedinAccountUrl": null,
+                     *         "googleAccountUrl": null,
+                     *         "youtubeAccountUrl": null,
+                     *         "registrationChannel": null,
+                     *         "topClient": false,
+                     *         "profilePhotoUrl": "http://localhost/customer/photo/01a21b101f5b2ac802ff869f",
+                     *         "profilePhotoBlob": null,
+                     *         "signature": null,
+                     *         "memo": null,
+                     *         "website": null,
+                     *         "company": "x",
+                     *         "language": "en",
+                     *         "account": null,
+                     *         "insertByAgentId": null,
+                     *         "customFields": null
+                     *       },
+                     *       "numberOfReplies": 1,
+                     *       "replies": [
+                     *         {
+                     *           "id": "01a21b101fccff774bb8f785",
+                     *           "text": "r",
+                     *           "replyDate": 1795750371276,
+                     *           "replyFromOperator": null,
+                     *           "attachedDocuments": []
+                     *         }
+                     *       ],
+                     *       "tags": [],
+                     *       "attachedDocuments": [],
+                     *       "status": {
+                     *         "status": "opened",
+                     *         "labels": {
+                     *           "en": "Opened",
+                     *           "it": "Aperto",
+                     *           "es": "Abierto",
+                     *           "fr": "Ouvert"
+                     *         }
+                     *       },
+                     *       "type": null,
+                     *       "area": null,
+                     *       "group": null,
+                     *       "memo": null,
+                     *       "source": {
+                     *         "source": "web",
+                     *         "labels": {
+                     *           "en": "Web",
+                     *           "it": "Web",
+                     *           "es": "Web",
+                     *           "fr": "Web"
+                     *         }
+                     *       },
+                     *       "customFields": [],
+                     *       "ticketNotes": [],
+                     *       "tweetId": null,
+                     *       "tweetType": null,
+                     *       "facebookId": null,
+                     *       "facebookType": null,
+                     *       "linkedinId": null,
+                     *       "linkedinType": null,
+                     *       "googlePlusId": null,
+                     *       "googlePlusType": null,
+                     *       "youtubeId": null,
+                     *       "youtubeType": null,
+                     *       "messageUniqueId": null,
+                     *       "customPortalId": null,
+                     *       "toReply": true,
+                     *       "toReplyCustomer": false,
+                     *       "externalId1": null,
+                     *       "mergedInto": null,
+                     *       "mergedTickets": [],
+                     *       "documentsTruncated": false,
+                     *       "documentsUrl": "http://localhost/ticket/01a21b101f9b22aa309bacbd/documents",
+                     *       "repliesTruncated": false,
+                     *       "repliesUrl": "http://localhost/ticket/01a21b101f9b22aa309bacbd/replies",
+                     *       "notesTruncated": false,
+                     *       "notesUrl": "http://localhost/ticket/01a21b101f9b22aa309bacbd/notes"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
@@ -3737,6 +4153,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "document": {
+                     *         "totalRecords": 1,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0d3bfd6d2ce422ba28",
+                     *             "documentName": "one.txt",
+                     *             "documentType": "text/plain",
+                     *             "size": 5,
+                     *             "checksum": "sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+                     *             "downloadUrl": "http://localhost/ticket/01a21b0d3bfa3ad3abcc006d/attachment/01a21b0d3bfd6d2ce422ba28"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentPage"];
                 };
             };
@@ -3762,7 +4198,10 @@ export interface operations {
     ticketReplies: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                /**
+                 * @description Page number, from 1 (default 1). A page past the end has no records.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
@@ -3789,6 +4228,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reply": {
+                     *         "totalRecords": 33,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": "http://localhost/ticket/01a21b0d3ac7c536b50e0746/replies?page=1",
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0d3bfa935834c927fa",
+                     *             "text": "at 31",
+                     *             "replyDate": 1767337200000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3ac7572e1024ae2b",
+                     *             "text": "at 33",
+                     *             "replyDate": 1767344400000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3bfab69ad1a2a03e",
+                     *             "text": "at 34",
+                     *             "replyDate": 1767348000000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3ac708025b472935",
+                     *             "text": "at 36",
+                     *             "replyDate": 1767355200000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3ac72c2627123965",
+                     *             "text": "at 39",
+                     *             "replyDate": 1767366000000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3ac75281d41f2610",
+                     *             "text": "at 42",
+                     *             "replyDate": 1767376800000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3ac79659ba8f431b",
+                     *             "text": "at 45",
+                     *             "replyDate": 1767387600000,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0d3e10551f3c19b30a",
+                     *             "text": "latest",
+                     *             "replyDate": 1795750182416,
+                     *             "replyFromOperator": null,
+                     *             "attachedDocuments": [
+                     *               {
+                     *                 "id": "01a21b0d3e10869a6c7ee47f",
+                     *                 "documentName": "two.txt",
+                     *                 "documentType": "text/plain",
+                     *                 "size": 5,
+                     *                 "checksum": "sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+                     *                 "downloadUrl": "http://localhost/ticket/01a21b0d3d230316ba98b9e1/attachment/01a21b0d3e10869a6c7ee47f"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplyPage"];
                 };
             };
@@ -3841,6 +4357,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note": {
+                     *         "totalRecords": 4,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b09c59d09f1a60d4c2c",
+                     *             "note": "n",
+                     *             "insertBy": {
+                     *               "id": "01a21b09c53e65a131c4a188",
+                     *               "name": "Agent",
+                     *               "email": "agent@example.com",
+                     *               "phoneNumber": null,
+                     *               "language": "en",
+                     *               "signature": null
+                     *             },
+                     *             "assignedTo": {
+                     *               "id": "01a21b09c53e65a131c4a188",
+                     *               "name": "Agent",
+                     *               "email": "agent@example.com",
+                     *               "phoneNumber": null,
+                     *               "language": "en",
+                     *               "signature": null
+                     *             },
+                     *             "date": 1795749954973,
+                     *             "remindMe": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b09c5b12d20eeeaf93c",
+                     *             "note": "n0",
+                     *             "insertBy": null,
+                     *             "assignedTo": null,
+                     *             "date": 1795749954993,
+                     *             "remindMe": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b09c5cb707cf7718490",
+                     *             "note": "n1",
+                     *             "insertBy": null,
+                     *             "assignedTo": null,
+                     *             "date": 1795749955019,
+                     *             "remindMe": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b09c5e5ad7b588eee35",
+                     *             "note": "n2",
+                     *             "insertBy": null,
+                     *             "assignedTo": null,
+                     *             "date": 1795749955045,
+                     *             "remindMe": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotePage"];
                 };
             };
@@ -3893,6 +4467,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "history": {
+                     *         "totalRecords": 5,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0effa744abe89aa427",
+                     *             "at": 1795750297511,
+                     *             "kind": "created",
+                     *             "actor": {
+                     *               "clientId": "01a21b0efef611cb46690fc1",
+                     *               "agentId": null,
+                     *               "requestId": "K2J8QHTyCRfV9W4=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0effdb97f2ecd8a450",
+                     *             "at": 1795750297563,
+                     *             "kind": "status_changed",
+                     *             "actor": {
+                     *               "clientId": "01a21b0efef611cb46690fc1",
+                     *               "agentId": null,
+                     *               "requestId": "HAWmZJ/b//N0A/k=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [
+                     *               {
+                     *                 "field": "status",
+                     *                 "before": "opened",
+                     *                 "after": "on hold"
+                     *               }
+                     *             ],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0f048297b682b3445a",
+                     *             "at": 1795750298754,
+                     *             "kind": "status_changed",
+                     *             "actor": {
+                     *               "clientId": "01a21b0efef611cb46690fc1",
+                     *               "agentId": null,
+                     *               "requestId": "NufHXRE7IRJcdWc=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [
+                     *               {
+                     *                 "field": "status",
+                     *                 "before": "on hold",
+                     *                 "after": "opened"
+                     *               }
+                     *             ],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0f04c2aa18e8e840b8",
+                     *             "at": 1795750298818,
+                     *             "kind": "status_changed",
+                     *             "actor": {
+                     *               "clientId": "01a21b0efef611cb46690fc1",
+                     *               "agentId": null,
+                     *               "requestId": "V5+b2q4mY/qNWYs=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [
+                     *               {
+                     *                 "field": "status",
+                     *                 "before": "opened",
+                     *                 "after": "on hold"
+                     *               }
+                     *             ],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b0f04f872cdfdc26691",
+                     *             "at": 1795750298872,
+                     *             "kind": "updated",
+                     *             "actor": {
+                     *               "clientId": "01a21b0efef611cb46690fc1",
+                     *               "agentId": null,
+                     *               "requestId": "Z7GlwFUpSxD8zw0=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HistoryEntryPage"];
                 };
             };
@@ -3931,6 +4610,97 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subject": "s",
+                 *       "description": "d",
+                 *       "openedBy": {
+                 *         "id": "01a21b0d444a8ce8ea2a7023"
+                 *       },
+                 *       "replies": [
+                 *         {
+                 *           "text": "at 1",
+                 *           "replyDate": 1767229200000
+                 *         },
+                 *         {
+                 *           "text": "at 2",
+                 *           "replyDate": 1767232800000
+                 *         },
+                 *         {
+                 *           "text": "at 3",
+                 *           "replyDate": 1767236400000
+                 *         },
+                 *         {
+                 *           "text": "at 4",
+                 *           "replyDate": 1767240000000
+                 *         },
+                 *         {
+                 *           "text": "at 5",
+                 *           "replyDate": 1767243600000
+                 *         },
+                 *         {
+                 *           "text": "at 6",
+                 *           "replyDate": 1767247200000
+                 *         },
+                 *         {
+                 *           "text": "at 7",
+                 *           "replyDate": 1767250800000
+                 *         },
+                 *         {
+                 *           "text": "at 8",
+                 *           "replyDate": 1767254400000
+                 *         },
+                 *         {
+                 *           "text": "at 9",
+                 *           "replyDate": 1767258000000
+                 *         },
+                 *         {
+                 *           "text": "at 10",
+                 *           "replyDate": 1767261600000
+                 *         },
+                 *         {
+                 *           "text": "at 11",
+                 *           "replyDate": 1767265200000
+                 *         },
+                 *         {
+                 *           "text": "at 12",
+                 *           "replyDate": 1767268800000
+                 *         },
+                 *         {
+                 *           "text": "at 13",
+                 *           "replyDate": 1767272400000
+                 *         },
+                 *         {
+                 *           "text": "at 14",
+                 *           "replyDate": 1767276000000
+                 *         },
+                 *         {
+                 *           "text": "at 15",
+                 *           "replyDate": 1767279600000
+                 *         },
+                 *         {
+                 *           "text": "at 16",
+                 *           "replyDate": 1767283200000
+                 *         },
+                 *         {
+                 *           "text": "at 17",
+                 *           "replyDate": 1767286800000
+                 *         },
+                 *         {
+                 *           "text": "at 18",
+                 *           "replyDate": 1767290400000
+                 *         },
+                 *         {
+                 *           "text": "at 19",
+                 *           "replyDate": 1767294000000
+                 *         },
+                 *         {
+                 *           "text": "at 20",
+                 *           "replyDate": 1767297600000
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketInsertBody"];
             };
         };
@@ -3949,6 +4719,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0d44bea77f2bafc195"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -3985,6 +4760,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subject": "changed",
+                 *       "tags": [
+                 *         "blue"
+                 *       ],
+                 *       "status": "solved",
+                 *       "assignedTo": null,
+                 *       "cc": [
+                 *         {
+                 *           "id": "01a21b09caae2038f2454dcd"
+                 *         }
+                 *       ],
+                 *       "attachedDocuments": [
+                 *         {
+                 *           "documentName": "b.txt",
+                 *           "documentType": "text/plain",
+                 *           "documentBase64": "Ynl0ZXMgb2YgYi50eHQ="
+                 *         },
+                 *         {
+                 *           "documentName": "big.bin",
+                 *           "documentType": "text/plain",
+                 *           "uploadId": "01a21b09cb40ecb86d4a7a4d"
+                 *         }
+                 *       ],
+                 *       "replies": [
+                 *         {
+                 *           "text": "more",
+                 *           "replyFromOperator": {
+                 *             "id": "01a21b09cb513d72c9add452"
+                 *           },
+                 *           "attachedDocuments": [
+                 *             {
+                 *               "documentName": "c.txt",
+                 *               "documentType": "text/plain",
+                 *               "documentBase64": "Ynl0ZXMgb2YgYy50eHQ="
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketUpdateBody"];
             };
         };
@@ -4002,6 +4819,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09cac2259ece26224c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4050,6 +4872,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a20661418d493a523651e8"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4092,6 +4919,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket": {
+                     *         "totalRecords": 1,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0de3e040e7ff08a914",
+                     *             "number": "2/2026",
+                     *             "subject": "About [erased]",
+                     *             "description": "[erased]",
+                     *             "insertDate": 1795750224864,
+                     *             "managedDate": 1795750224933,
+                     *             "closedDate": null,
+                     *             "priority": 0,
+                     *             "assignedTo": null,
+                     *             "cc": [],
+                     *             "openedBy": null,
+                     *             "numberOfReplies": 0,
+                     *             "tags": [],
+                     *             "status": {
+                     *               "status": "opened",
+                     *               "labels": {
+                     *                 "en": "Opened",
+                     *                 "it": "Aperto",
+                     *                 "es": "Abierto",
+                     *                 "fr": "Ouvert"
+                     *               }
+                     *             },
+                     *             "type": null,
+                     *             "area": null,
+                     *             "group": null,
+                     *             "memo": null,
+                     *             "source": {
+                     *               "source": "web",
+                     *               "labels": {
+                     *                 "en": "Web",
+                     *                 "it": "Web",
+                     *                 "es": "Web",
+                     *                 "fr": "Web"
+                     *               }
+                     *             },
+                     *             "customFields": [],
+                     *             "tweetId": null,
+                     *             "tweetType": null,
+                     *             "facebookId": null,
+                     *             "facebookType": null,
+                     *             "linkedinId": null,
+                     *             "linkedinType": null,
+                     *             "googlePlusId": null,
+                     *             "googlePlusType": null,
+                     *             "youtubeId": null,
+                     *             "youtubeType": null,
+                     *             "messageUniqueId": null,
+                     *             "customPortalId": null,
+                     *             "toReply": true,
+                     *             "toReplyCustomer": false,
+                     *             "externalId1": null,
+                     *             "mergedInto": null,
+                     *             "mergedTickets": [
+                     *               "01a21b0de3ab1a6be704be27"
+                     *             ],
+                     *             "deletedAt": 1795750225152,
+                     *             "purgesAt": 1798342225152
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrashedTicketPage"];
                 };
             };
@@ -4142,6 +5040,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b08938fa7ab706372e0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4185,6 +5088,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b07b0e971a54b815921"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4218,6 +5126,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sources": [
+                 *         "01a21b0d3bfa3ad3abcc006d",
+                 *         "01a21b0d3d230316ba98b9e1"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketMergeBody"];
             };
         };
@@ -4235,6 +5151,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0d3ac7c536b50e0746"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4283,6 +5204,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09de1315e1d5ede651"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4316,6 +5242,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "hello",
+                 *       "replyFromOperator": {
+                 *         "id": "01a21b09df6ad6dab3fa2a84"
+                 *       },
+                 *       "attachedDocuments": [
+                 *         {
+                 *           "documentName": "a.txt",
+                 *           "documentType": "text/plain",
+                 *           "documentBase64": "Ynl0ZXMgb2YgYS50eHQ="
+                 *         },
+                 *         {
+                 *           "documentName": "big.bin",
+                 *           "documentType": "text/plain",
+                 *           "uploadId": "01a21b09dfeca6774ddde906"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplyInput"];
             };
         };
@@ -4333,6 +5279,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09e0158f5ec4756b55"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4369,6 +5320,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Customer is VIP",
+                 *       "insertBy": "01a21b0cc40f094d20d3a680",
+                 *       "assignedTo": "01a21b0cc42080d445a5bdbb",
+                 *       "date": "1700000000000",
+                 *       "remindMe": 1800000000000
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteInput"];
             };
         };
@@ -4386,6 +5346,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0cc455d77741f889c8"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4415,6 +5380,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "update",
+                 *           "id": "01a21b0ff5d39eab4b3ed5ea",
+                 *           "body": {
+                 *             "subject": "mine now"
+                 *           }
+                 *         },
+                 *         {
+                 *           "op": "reply",
+                 *           "id": "01a21b0ff5d39eab4b3ed5ea",
+                 *           "body": {
+                 *             "text": "hi"
+                 *           }
+                 *         },
+                 *         {
+                 *           "op": "delete",
+                 *           "id": "01a21b0ff5d39eab4b3ed5ea"
+                 *         },
+                 *         {
+                 *           "op": "insert",
+                 *           "body": {
+                 *             "subject": "s",
+                 *             "description": "d",
+                 *             "openedBy": {
+                 *               "id": "01a21b0ff5b64b949506e271"
+                 *             }
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketBulkBody"];
             };
         };
@@ -4430,6 +5429,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "status": 404,
+                     *           "body": {
+                     *             "type": "urn:helpdesk:problem:not-found",
+                     *             "title": "Not Found",
+                     *             "status": 404,
+                     *             "detail": "Ticket 01a21b0ff5d39eab4b3ed5ea does not exist.",
+                     *             "instance": "/ticket/update/01a21b0ff5d39eab4b3ed5ea"
+                     *           }
+                     *         },
+                     *         {
+                     *           "status": 404,
+                     *           "body": {
+                     *             "type": "urn:helpdesk:problem:not-found",
+                     *             "title": "Not Found",
+                     *             "status": 404,
+                     *             "detail": "Ticket 01a21b0ff5d39eab4b3ed5ea does not exist.",
+                     *             "instance": "/ticket/reply/01a21b0ff5d39eab4b3ed5ea"
+                     *           }
+                     *         },
+                     *         {
+                     *           "status": 404,
+                     *           "body": {
+                     *             "type": "urn:helpdesk:problem:not-found",
+                     *             "title": "Not Found",
+                     *             "status": 404,
+                     *             "detail": "Ticket 01a21b0ff5d39eab4b3ed5ea does not exist.",
+                     *             "instance": "/ticket/delete/01a21b0ff5d39eab4b3ed5ea"
+                     *           }
+                     *         },
+                     *         {
+                     *           "status": 400,
+                     *           "body": {
+                     *             "type": "urn:helpdesk:problem:invalid-reference",
+                     *             "title": "Bad Request",
+                     *             "status": 400,
+                     *             "detail": "Customer 01a21b0ff5b64b949506e271 does not exist.",
+                     *             "errors": [
+                     *               {
+                     *                 "path": "openedBy.id",
+                     *                 "message": "Customer 01a21b0ff5b64b949506e271 does not exist"
+                     *               }
+                     *             ],
+                     *             "instance": "/ticket/insert"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BulkResults"];
                 };
             };
@@ -4471,6 +5522,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "http://127.0.0.1:42439/helpdesk-blobs/t/01a21b0f9ec0fc36e2ebace2/ticket/01a21b0f9f4f1459a031d092/01a21b0f9f50cd2ccb4a1212?response-content-type=text%2Fplain&response-content-disposition=attachment%3B+filename%3D%22Gr__e+_+___+_.txt%22%3B+filename*%3DUTF-8%27%27Gr%25C3%25B6%25C3%259Fe%2520%25E2%2580%2593%2520%25E6%2597%25A5%25E6%259C%25AC%25E8%25AA%259E%2520%25F0%259F%2598%2580.txt&X-Amz-Expires=300&X-Amz-Date=20261127T033218Z&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=S3RVER%2F20261127%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-SignedHeaders=host&X-Amz-Signature=32f2cc6cd3e48ffbd6663e35f0b6581d9495c43ec86bdd5b2b79019ed8abe845",
+                     *       "expiresIn": 300
+                     *     }
+                     */
                     "application/json": components["schemas"]["Redirect"];
                 };
             };
@@ -4494,6 +5551,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "documentName": "big.bin",
+                 *       "documentType": "application/zip"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketAttachmentUploadBody"];
             };
         };
@@ -4509,6 +5572,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uploadId": "01a21b0fa364deba7d15b44d",
+                     *       "uploadUrl": "http://127.0.0.1:42439/helpdesk-blobs/staging/01a21b0fa2dc50a3c84f5857/01a21b0fa364deba7d15b44d?X-Amz-Expires=900&X-Amz-Date=20261127T033219Z&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=S3RVER%2F20261127%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-SignedHeaders=content-type%3Bhost&X-Amz-Signature=0d90a83dc8d287913a81a16ca5374ad80e3e0eeb157bf271fbcddf0696d0d572",
+                     *       "method": "PUT",
+                     *       "headers": {
+                     *         "content-type": "application/zip"
+                     *       },
+                     *       "expiresIn": 900,
+                     *       "maxBytes": 104857600
+                     *     }
+                     */
                     "application/json": components["schemas"]["Upload"];
                 };
             };
@@ -4579,6 +5654,7 @@ export interface operations {
                     "x-request-id": components["headers"]["XRequestId"];
                     ETag: components["headers"]["FileETag"];
                     Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4618,6 +5694,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "totalRecords": 2,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0b72f1947711a1e0a0",
+                     *             "name": "Ada",
+                     *             "birthDate": null,
+                     *             "email": "ada@example.com",
+                     *             "phoneNumber": null,
+                     *             "faxNumber": null,
+                     *             "mobileNumber": null,
+                     *             "address": null,
+                     *             "city": null,
+                     *             "province": null,
+                     *             "state": null,
+                     *             "postalNumber": null,
+                     *             "skypeAddress": null,
+                     *             "msnAddress": null,
+                     *             "gtalkAddress": null,
+                     *             "twitterAccountUrl": null,
+                     *             "facebookAccountUrl": null,
+                     *             "linkedinAccountUrl": null,
+                     *             "googleAccountUrl": null,
+                     *             "youtubeAccountUrl": null,
+                     *             "registrationChannel": null,
+                     *             "topClient": false,
+                     *             "profilePhotoUrl": "http://localhost/customer/photo/01a21b0b72f1947711a1e0a0",
+                     *             "profilePhotoBlob": null,
+                     *             "signature": null,
+                     *             "memo": null,
+                     *             "website": null,
+                     *             "company": null,
+                     *             "language": "en",
+                     *             "account": null,
+                     *             "insertByAgentId": null,
+                     *             "customFields": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b0b72dfe9263042e71d",
+                     *             "name": "Linus",
+                     *             "birthDate": null,
+                     *             "email": "linus@example.com",
+                     *             "phoneNumber": null,
+                     *             "faxNumber": null,
+                     *             "mobileNumber": null,
+                     *             "address": null,
+                     *             "city": null,
+                     *             "province": null,
+                     *             "state": null,
+                     *             "postalNumber": null,
+                     *             "skypeAddress": null,
+                     *             "msnAddress": null,
+                     *             "gtalkAddress": null,
+                     *             "twitterAccountUrl": null,
+                     *             "facebookAccountUrl": null,
+                     *             "linkedinAccountUrl": null,
+                     *             "googleAccountUrl": null,
+                     *             "youtubeAccountUrl": null,
+                     *             "registrationChannel": null,
+                     *             "topClient": false,
+                     *             "profilePhotoUrl": "http://localhost/customer/photo/01a21b0b72dfe9263042e71d",
+                     *             "profilePhotoBlob": null,
+                     *             "signature": null,
+                     *             "memo": null,
+                     *             "website": null,
+                     *             "company": null,
+                     *             "language": "en",
+                     *             "account": null,
+                     *             "insertByAgentId": null,
+                     *             "customFields": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerPage"];
                 };
             };
@@ -4665,6 +5821,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b10e9acea6e3076e79e",
+                     *       "name": "Ada Lovelace",
+                     *       "birthDate": -4857552000000,
+                     *       "email": "Ada@Example.com",
+                     *       "phoneNumber": "+44 20 7946 0000",
+                     *       "faxNumber": "+44 20 7946 0001",
+                     *       "mobileNumber": "+44 7700 900000",
+                     *       "address": "12 St James Square",
+                     *       "city": "London",
+                     *       "province": null,
+                     *       "state": "GB",
+                     *       "postalNumber": "SW1Y 4JH",
+                     *       "skypeAddress": "ada.skype",
+                     *       "msnAddress": null,
+                     *       "gtalkAddress": null,
+                     *       "twitterAccountUrl": "https://twitter.com/ada",
+                     *       "facebookAccountUrl": null,
+                     *       "linkedinAccountUrl": null,
+                     *       "googleAccountUrl": null,
+                     *       "youtubeAccountUrl": null,
+                     *       "registrationChannel": "web",
+                     *       "topClient": true,
+                     *       "profilePhotoUrl": "http://localhost/customer/photo/01a21b10e9acea6e3076e79e",
+                     *       "profilePhotoBlob": null,
+                     *       "signature": "Ada",
+                     *       "memo": "first programmer",
+                     *       "website": "https://ada.example.com",
+                     *       "company": "Analytical Engines",
+                     *       "language": "it",
+                     *       "account": {
+                     *         "username": "ada"
+                     *       },
+                     *       "insertByAgentId": null,
+                     *       "customFields": {
+                     *         "tier": "gold",
+                     *         "seats": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -4703,6 +5900,46 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "Ada@Example.com",
+                 *       "birthDate": -4857552000000,
+                 *       "phoneNumber": "+44 20 7946 0000",
+                 *       "faxNumber": "+44 20 7946 0001",
+                 *       "mobileNumber": "+44 7700 900000",
+                 *       "address": "12 St James Square",
+                 *       "city": "London",
+                 *       "province": null,
+                 *       "state": "gb",
+                 *       "postalNumber": "SW1Y 4JH",
+                 *       "skypeAddress": "ada.skype",
+                 *       "msnAddress": null,
+                 *       "gtalkAddress": null,
+                 *       "twitterAccountUrl": "https://twitter.com/ada",
+                 *       "facebookAccountUrl": null,
+                 *       "linkedinAccountUrl": null,
+                 *       "googleAccountUrl": null,
+                 *       "youtubeAccountUrl": null,
+                 *       "registrationChannel": "web",
+                 *       "topClient": true,
+                 *       "profilePhotoBlob": null,
+                 *       "signature": "Ada",
+                 *       "memo": "first programmer",
+                 *       "website": "https://ada.example.com",
+                 *       "company": "Analytical Engines",
+                 *       "language": "it",
+                 *       "account": {
+                 *         "username": "ada",
+                 *         "password": "correct horse battery"
+                 *       },
+                 *       "insertByAgentId": null,
+                 *       "customFields": {
+                 *         "tier": "gold",
+                 *         "seats": 3
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomerInsertBody"];
             };
         };
@@ -4721,6 +5958,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b10e9acea6e3076e79e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4757,6 +5999,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "insertByAgentId": "01a21b09eaa9015e3b98879a",
+                 *       "profilePhotoBlob": "/9j/4AAQSkZJRgABAQAAAQABAAD/wAALCAHgAoABAREA/9k="
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomerUpdateBody"];
             };
         };
@@ -4774,6 +6022,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09eac6cfc838c1562d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4822,6 +6075,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09ec690d77fe51b6b1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -4849,6 +6107,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "insert",
+                 *           "key": "c1",
+                 *           "body": {
+                 *             "name": "New",
+                 *             "email": "new@example.com"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomerBulkBody"];
             };
         };
@@ -4864,6 +6136,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "status": 201,
+                     *           "body": {
+                     *             "id": "01a21b0ffd56228a1f654845"
+                     *           },
+                     *           "replayed": true,
+                     *           "position": "09008995005103447#01a21b0ffd57c6b3a5df8862"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BulkResults"];
                 };
             };
@@ -4923,7 +6209,10 @@ export interface operations {
     customerSearch: {
         parameters: {
             query: {
-                /** @description Exact-match search by `query` (one search field at a time; unknown parameters are a 400). */
+                /**
+                 * @description Exact-match search by `query` (one search field at a time; unknown parameters are a 400).
+                 * @example fischer
+                 */
                 query: string;
                 /** @description Exact-match search by `sort` (one search field at a time; unknown parameters are a 400). */
                 sort?: "relevance" | "created" | "updated";
@@ -4955,6 +6244,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "totalRecords": 1,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0c99404a31d7ce90e0",
+                     *             "name": "Lena Fischer",
+                     *             "birthDate": null,
+                     *             "email": "lena@fischer.de",
+                     *             "phoneNumber": null,
+                     *             "faxNumber": null,
+                     *             "mobileNumber": null,
+                     *             "address": null,
+                     *             "city": null,
+                     *             "province": null,
+                     *             "state": null,
+                     *             "postalNumber": null,
+                     *             "skypeAddress": null,
+                     *             "msnAddress": null,
+                     *             "gtalkAddress": null,
+                     *             "twitterAccountUrl": null,
+                     *             "facebookAccountUrl": null,
+                     *             "linkedinAccountUrl": null,
+                     *             "googleAccountUrl": null,
+                     *             "youtubeAccountUrl": null,
+                     *             "registrationChannel": null,
+                     *             "topClient": false,
+                     *             "profilePhotoUrl": "http://localhost/customer/photo/01a21b0c99404a31d7ce90e0",
+                     *             "profilePhotoBlob": null,
+                     *             "signature": null,
+                     *             "memo": null,
+                     *             "website": null,
+                     *             "company": "Fischer GmbH",
+                     *             "language": "en",
+                     *             "account": null,
+                     *             "insertByAgentId": null,
+                     *             "customFields": null,
+                     *             "highlights": {
+                     *               "name": [
+                     *                 "Lena <em>Fischer</em>"
+                     *               ],
+                     *               "email": [
+                     *                 "lena@fischer.de fischer.de lena <em>fischer</em>"
+                     *               ],
+                     *               "details": [
+                     *                 "<em>Fischer</em> GmbH"
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerMatchPage"];
                 };
             };
@@ -5006,6 +6352,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "history": {
+                     *         "totalRecords": 3,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b10a1a691b5d0f42cd7",
+                     *             "at": 1795750404518,
+                     *             "kind": "created",
+                     *             "actor": {
+                     *               "clientId": "01a21b10a10d275d1323d346",
+                     *               "agentId": null,
+                     *               "requestId": "FLEVgfvuXwcoTHc=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b10a1cd2031787d8566",
+                     *             "at": 1795750404557,
+                     *             "kind": "updated",
+                     *             "actor": {
+                     *               "clientId": "01a21b10a10d275d1323d346",
+                     *               "agentId": null,
+                     *               "requestId": "xDhRPWwiFZjhpPY=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [
+                     *               {
+                     *                 "field": "company",
+                     *                 "before": null,
+                     *                 "after": "Engines"
+                     *               }
+                     *             ],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           },
+                     *           {
+                     *             "id": "01a21b10a2921b40f03e74fc",
+                     *             "at": 1795750404754,
+                     *             "kind": "updated",
+                     *             "actor": {
+                     *               "clientId": "01a21b10a10d275d1323d346",
+                     *               "agentId": null,
+                     *               "requestId": "oXLdzU+NBIQMDmU=",
+                     *               "importId": null
+                     *             },
+                     *             "changes": [
+                     *               {
+                     *                 "field": "account",
+                     *                 "before": null,
+                     *                 "after": {
+                     *                   "username": "ada"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "replies": [],
+                     *             "notes": [],
+                     *             "documents": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HistoryEntryPage"];
                 };
             };
@@ -5053,6 +6470,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b1189318da150ae9708",
+                     *       "customerId": "01a21b1181698a69edea64e9",
+                     *       "requestedAt": 1795750463793,
+                     *       "finishedAt": 1795750464026,
+                     *       "statusUrl": "http://localhost/customer/export/01a21b1189318da150ae9708",
+                     *       "status": "expired",
+                     *       "downloadUrl": null,
+                     *       "expiresAt": 1795750464122
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExportJob"];
                 };
             };
@@ -5093,6 +6522,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09f3482c0dcf85c29b",
+                     *       "customerId": "01a21b09f30c4b4ad5e7167d",
+                     *       "requestedAt": 1795749966664,
+                     *       "finishedAt": null,
+                     *       "statusUrl": "http://localhost/customer/export/01a21b09f3482c0dcf85c29b",
+                     *       "status": "pending",
+                     *       "downloadUrl": null,
+                     *       "expiresAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExportJob"];
                 };
             };
@@ -5131,6 +6572,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0c95242d3c61629326",
+                     *       "customerId": "01a21b0c9451388399948a30",
+                     *       "requestedAt": 1795750139172,
+                     *       "finishedAt": 1795750139515,
+                     *       "statusUrl": "http://localhost/customer/erase/01a21b0c95242d3c61629326",
+                     *       "status": "done",
+                     *       "mode": "anonymise",
+                     *       "dryRun": false,
+                     *       "receipt": {
+                     *         "tickets": 1,
+                     *         "notes": 0,
+                     *         "replies": 0,
+                     *         "documents": 0,
+                     *         "exports": 0,
+                     *         "customers": 1,
+                     *         "historyEntries": 1,
+                     *         "photos": 0,
+                     *         "events": 2,
+                     *         "deliveries": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErasureJob"];
                 };
             };
@@ -5159,6 +6624,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mode": "anonymise"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomerEraseBody"];
             };
         };
@@ -5175,6 +6645,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0c95242d3c61629326",
+                     *       "customerId": "01a21b0c9451388399948a30",
+                     *       "requestedAt": 1795750139172,
+                     *       "finishedAt": null,
+                     *       "statusUrl": "http://localhost/customer/erase/01a21b0c95242d3c61629326",
+                     *       "status": "pending",
+                     *       "mode": "anonymise",
+                     *       "dryRun": false,
+                     *       "receipt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErasureJob"];
                 };
             };
@@ -5193,13 +6676,19 @@ export interface operations {
     agentList: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 (default 1). A page past the end has no records. */
+                /**
+                 * @description Page number, from 1 (default 1). A page past the end has no records.
+                 * @example 2
+                 */
                 page?: number;
                 /** @description Opaque signed cursor from `nextQuery` / `previousQuery`; keep the other parameters as they are. */
                 cursor?: string;
                 /** @description Exact-match search by `email` (one search field at a time; unknown parameters are a 400). */
                 email?: string;
-                /** @description Exact-match search by `name` (one search field at a time; unknown parameters are a 400). */
+                /**
+                 * @description Exact-match search by `name` (one search field at a time; unknown parameters are a 400).
+                 * @example Same Name
+                 */
                 name?: string;
             };
             header?: {
@@ -5221,6 +6710,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agent": {
+                     *         "totalRecords": 30,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": "http://localhost/agent/list?name=Same+Name&page=1",
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b10dc0dbb08d5c93434",
+                     *             "name": "Same Name",
+                     *             "email": "agent4@example.com",
+                     *             "phoneNumber": null,
+                     *             "language": "en",
+                     *             "signature": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b10dbeed4975a604c52",
+                     *             "name": "Same Name",
+                     *             "email": "agent3@example.com",
+                     *             "phoneNumber": null,
+                     *             "language": "en",
+                     *             "signature": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b10dbca550e5388772e",
+                     *             "name": "Same Name",
+                     *             "email": "agent2@example.com",
+                     *             "phoneNumber": null,
+                     *             "language": "en",
+                     *             "signature": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b10dbaf05cdeb55dcdb",
+                     *             "name": "Same Name",
+                     *             "email": "agent1@example.com",
+                     *             "phoneNumber": null,
+                     *             "language": "en",
+                     *             "signature": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b10db70b1ba1a052537",
+                     *             "name": "Same Name",
+                     *             "email": "agent0@example.com",
+                     *             "phoneNumber": null,
+                     *             "language": "en",
+                     *             "signature": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentPage"];
                 };
             };
@@ -5268,6 +6809,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b11a153b293579a1459",
+                     *       "name": "Grace Hopper",
+                     *       "email": "grace@example.com",
+                     *       "phoneNumber": "+1 555 0100",
+                     *       "language": "es",
+                     *       "signature": "-- Grace"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agent"];
                 };
             };
@@ -5306,6 +6857,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Grace Hopper",
+                 *       "email": "grace@example.com",
+                 *       "phoneNumber": "+1 555 0100",
+                 *       "language": "es",
+                 *       "signature": "-- Grace"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgentInsertBody"];
             };
         };
@@ -5324,6 +6884,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b11a153b293579a1459"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5360,6 +6925,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phoneNumber": null,
+                 *       "name": "Rear Admiral Hopper"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgentUpdateBody"];
             };
         };
@@ -5377,6 +6948,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b11a153b293579a1459"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5425,6 +7001,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a2066140ae8a03519b1be4"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5469,6 +7050,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": {
+                     *         "totalRecords": 7,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b09fb4f140d39b7542b",
+                     *             "type": "type2",
+                     *             "labels": {
+                     *               "en": "type2",
+                     *               "it": "type2",
+                     *               "fr": "type2",
+                     *               "es": "type2"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09fb3fb5d7de144c1a",
+                     *             "type": "type1",
+                     *             "labels": {
+                     *               "en": "type1",
+                     *               "it": "type1",
+                     *               "fr": "type1",
+                     *               "es": "type1"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09fb2d1972e8f45514",
+                     *             "type": "type0",
+                     *             "labels": {
+                     *               "en": "type0",
+                     *               "it": "type0",
+                     *               "fr": "type0",
+                     *               "es": "type0"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09fac96a7998d0da27",
+                     *             "type": "task",
+                     *             "labels": {
+                     *               "en": "Task",
+                     *               "it": "Attività",
+                     *               "fr": "Tâche",
+                     *               "es": "Tarea"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09fac95fcdf02dbc1e",
+                     *             "type": "problem",
+                     *             "labels": {
+                     *               "en": "Problem",
+                     *               "it": "Problema",
+                     *               "fr": "Problème",
+                     *               "es": "Problema"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09fac954641e75ae08",
+                     *             "type": "question",
+                     *             "labels": {
+                     *               "en": "Question",
+                     *               "it": "Domanda",
+                     *               "fr": "Question",
+                     *               "es": "Pregunta"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09fac9489d19dd7c43",
+                     *             "type": "incident",
+                     *             "labels": {
+                     *               "en": "Incident",
+                     *               "it": "Incidente",
+                     *               "fr": "Incident",
+                     *               "es": "Incidente"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketTypePage"];
                 };
             };
@@ -5516,6 +7179,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119765a1026754887f",
+                     *       "type": "billing",
+                     *       "labels": {
+                     *         "en": "billing",
+                     *         "it": "Fatturazione",
+                     *         "fr": "Facturation",
+                     *         "es": "billing"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketType"];
                 };
             };
@@ -5554,6 +7229,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "billing",
+                 *       "labels": {
+                 *         "it": "Fatturazione"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketTypeInsertBody"];
             };
         };
@@ -5572,6 +7255,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119765a1026754887f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5608,6 +7296,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "labels": {
+                 *         "fr": "Facturation"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketTypeUpdateBody"];
             };
         };
@@ -5625,6 +7320,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119765a1026754887f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5673,6 +7373,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b09fe06136d24176e53"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5717,6 +7422,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "area": {
+                     *         "totalRecords": 3,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b09ff43822fd7829f3e",
+                     *             "area": "area2",
+                     *             "labels": {
+                     *               "en": "area2",
+                     *               "it": "area2",
+                     *               "fr": "area2",
+                     *               "es": "area2"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09ff2b06e2429ab1b5",
+                     *             "area": "area1",
+                     *             "labels": {
+                     *               "en": "area1",
+                     *               "it": "area1",
+                     *               "fr": "area1",
+                     *               "es": "area1"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b09ff099dc2a0170a24",
+                     *             "area": "area0",
+                     *             "labels": {
+                     *               "en": "area0",
+                     *               "it": "area0",
+                     *               "fr": "area0",
+                     *               "es": "area0"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketAreaPage"];
                 };
             };
@@ -5764,6 +7511,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119b4abedd1412ca01",
+                     *       "area": "billing",
+                     *       "labels": {
+                     *         "en": "billing",
+                     *         "it": "Fatturazione",
+                     *         "fr": "Facturation",
+                     *         "es": "billing"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketArea"];
                 };
             };
@@ -5802,6 +7561,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "area": "billing",
+                 *       "labels": {
+                 *         "it": "Fatturazione"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketAreaInsertBody"];
             };
         };
@@ -5820,6 +7587,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119b4abedd1412ca01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5856,6 +7628,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "labels": {
+                 *         "fr": "Facturation"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketAreaUpdateBody"];
             };
         };
@@ -5873,6 +7652,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119b4abedd1412ca01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5921,6 +7705,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0a0218c7350839e44c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -5965,6 +7754,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "group": {
+                     *         "totalRecords": 3,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0a02eaa449ddfb28e1",
+                     *             "group": "group2",
+                     *             "labels": {
+                     *               "en": "group2",
+                     *               "it": "group2",
+                     *               "fr": "group2",
+                     *               "es": "group2"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b0a02dc76ad918dc1a6",
+                     *             "group": "group1",
+                     *             "labels": {
+                     *               "en": "group1",
+                     *               "it": "group1",
+                     *               "fr": "group1",
+                     *               "es": "group1"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01a21b0a02c529c8ef0f0d2b",
+                     *             "group": "group0",
+                     *             "labels": {
+                     *               "en": "group0",
+                     *               "it": "group0",
+                     *               "fr": "group0",
+                     *               "es": "group0"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketGroupPage"];
                 };
             };
@@ -6012,6 +7843,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119e5c7bdfc2161d65",
+                     *       "group": "billing",
+                     *       "labels": {
+                     *         "en": "billing",
+                     *         "it": "Fatturazione",
+                     *         "fr": "Facturation",
+                     *         "es": "billing"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TicketGroup"];
                 };
             };
@@ -6050,6 +7893,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "group": "billing",
+                 *       "labels": {
+                 *         "it": "Fatturazione"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketGroupInsertBody"];
             };
         };
@@ -6068,6 +7919,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119e5c7bdfc2161d65"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -6104,6 +7960,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "labels": {
+                 *         "fr": "Facturation"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TicketGroupUpdateBody"];
             };
         };
@@ -6121,6 +7984,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b119e5c7bdfc2161d65"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -6169,6 +8037,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0a05bf2135d48c222c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -6211,6 +8084,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "totalRecords": 3,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "id": "01a21b0a06f0e4f676bef7c6",
+                     *             "url": "https://1.1.1.1/hooks/2",
+                     *             "types": [],
+                     *             "enabled": true,
+                     *             "description": null,
+                     *             "createdAt": 1795749971696,
+                     *             "disabledReason": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b0a06e29c7cdb6e0da3",
+                     *             "url": "https://1.1.1.1/hooks/1",
+                     *             "types": [],
+                     *             "enabled": true,
+                     *             "description": null,
+                     *             "createdAt": 1795749971682,
+                     *             "disabledReason": null
+                     *           },
+                     *           {
+                     *             "id": "01a21b0a06c16c3c9d06a193",
+                     *             "url": "https://1.1.1.1/hooks/0",
+                     *             "types": [],
+                     *             "enabled": true,
+                     *             "description": null,
+                     *             "createdAt": 1795749971649,
+                     *             "disabledReason": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPage"];
                 };
             };
@@ -6258,6 +8170,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b116bdef870e9244a93",
+                     *       "url": "https://1.1.1.1/hooks/helpdesk",
+                     *       "types": [],
+                     *       "enabled": false,
+                     *       "description": "fixed the receiver",
+                     *       "createdAt": 1795750456286,
+                     *       "disabledReason": "failed for 24 h: answered 500"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -6294,6 +8217,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:35603/trash-purged",
+                 *       "types": [
+                 *         "ticket.purged"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookInsertBody"];
             };
         };
@@ -6311,6 +8242,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b089378ec9aef5e9658",
+                     *       "secret": "whsec_+Yh7MH1rtpaoHwulG+K6KOcQ9YDGs2rk"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSecret"];
                 };
             };
@@ -6346,6 +8283,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "fixed the receiver"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookUpdateBody"];
             };
         };
@@ -6363,6 +8305,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b116bdef870e9244a93"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -6411,6 +8358,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b08d9c6a4164cb2be5f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Id"];
                 };
             };
@@ -6456,6 +8408,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "totalRecords": 8,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "eventId": "01a21b08ae8a25b2b570e24d",
+                     *             "eventType": "ticket.created",
+                     *             "attempt": 2,
+                     *             "at": 1795749884818,
+                     *             "ok": true,
+                     *             "status": 204,
+                     *             "error": null,
+                     *             "response": null,
+                     *             "ms": 9
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08ae4f1023baeadb24",
+                     *             "eventType": "ticket.created",
+                     *             "attempt": 2,
+                     *             "at": 1795749884783,
+                     *             "ok": true,
+                     *             "status": 204,
+                     *             "error": null,
+                     *             "response": null,
+                     *             "ms": 9
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08ae23af705b2f540d",
+                     *             "eventType": "ticket.created",
+                     *             "attempt": 2,
+                     *             "at": 1795749884732,
+                     *             "ok": true,
+                     *             "status": 204,
+                     *             "error": null,
+                     *             "response": null,
+                     *             "ms": 2
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08adf5ea7c17dbed3f",
+                     *             "eventType": "customer.created",
+                     *             "attempt": 2,
+                     *             "at": 1795749884684,
+                     *             "ok": true,
+                     *             "status": 204,
+                     *             "error": null,
+                     *             "response": null,
+                     *             "ms": 20
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08ae8a25b2b570e24d",
+                     *             "eventType": "ticket.created",
+                     *             "attempt": 1,
+                     *             "at": 1795749883716,
+                     *             "ok": false,
+                     *             "status": 503,
+                     *             "error": "answered 503",
+                     *             "response": "down",
+                     *             "ms": 4
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08ae4f1023baeadb24",
+                     *             "eventType": "ticket.created",
+                     *             "attempt": 1,
+                     *             "at": 1795749883673,
+                     *             "ok": false,
+                     *             "status": null,
+                     *             "error": "request failed: ECONNREFUSED",
+                     *             "response": null,
+                     *             "ms": 8
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08ae23af705b2f540d",
+                     *             "eventType": "ticket.created",
+                     *             "attempt": 1,
+                     *             "at": 1795749883623,
+                     *             "ok": false,
+                     *             "status": null,
+                     *             "error": "request failed: ECONNREFUSED",
+                     *             "response": null,
+                     *             "ms": 14
+                     *           },
+                     *           {
+                     *             "eventId": "01a21b08adf5ea7c17dbed3f",
+                     *             "eventType": "customer.created",
+                     *             "attempt": 1,
+                     *             "at": 1795749883586,
+                     *             "ok": false,
+                     *             "status": null,
+                     *             "error": "request failed: ECONNREFUSED",
+                     *             "response": null,
+                     *             "ms": 22
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
@@ -6505,6 +8557,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0a0b841bb221adc514",
+                     *       "status": "created",
+                     *       "createdAt": 1795749972871,
+                     *       "startedAt": null,
+                     *       "finishedAt": null,
+                     *       "size": null,
+                     *       "bytesRead": 0,
+                     *       "linesRead": 0,
+                     *       "counts": {
+                     *         "agent": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "customer": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketType": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketArea": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketGroup": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticket": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "unreadable": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         }
+                     *       },
+                     *       "totals": {
+                     *         "read": 0,
+                     *         "created": 0,
+                     *         "skipped": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "progress": 0,
+                     *       "etaSeconds": null,
+                     *       "reason": null,
+                     *       "uploadUrl": "http://127.0.0.1:42439/helpdesk-blobs/imports/01a21b0a0b06dcca0ed7fa09/01a21b0a0b841bb221adc514.ndjson?X-Amz-Expires=900&X-Amz-Date=20261127T032612Z&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=S3RVER%2F20261127%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-SignedHeaders=content-type%3Bhost&X-Amz-Signature=5408dd2a1f536f0b0c666a4f878b4bde1c81d6d2acec60435a16c25a16febc82",
+                     *       "expiresIn": 900,
+                     *       "maxBytes": 5368709120,
+                     *       "statusUrl": "http://localhost/import/01a21b0a0b841bb221adc514",
+                     *       "errorsUrl": "http://localhost/import/01a21b0a0b841bb221adc514/errors"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
@@ -6541,6 +8663,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0ba3b530c2a54defe1",
+                     *       "status": "failed",
+                     *       "createdAt": 1795750077367,
+                     *       "startedAt": 1795750077413,
+                     *       "finishedAt": 1795750077469,
+                     *       "size": 26757,
+                     *       "bytesRead": 0,
+                     *       "linesRead": 0,
+                     *       "counts": {
+                     *         "agent": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "customer": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketType": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketArea": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketGroup": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticket": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "unreadable": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         }
+                     *       },
+                     *       "totals": {
+                     *         "read": 0,
+                     *         "created": 0,
+                     *         "skipped": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "progress": 0,
+                     *       "etaSeconds": null,
+                     *       "reason": "The import file is gone, or was replaced after the job started.",
+                     *       "uploadUrl": null,
+                     *       "expiresIn": null,
+                     *       "maxBytes": 5368709120,
+                     *       "statusUrl": "http://localhost/import/01a21b0ba3b530c2a54defe1",
+                     *       "errorsUrl": "http://localhost/import/01a21b0ba3b530c2a54defe1/errors"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
@@ -6581,6 +8773,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0b8d9f8c3a6b879612",
+                     *       "status": "running",
+                     *       "createdAt": 1795750071718,
+                     *       "startedAt": 1795750071758,
+                     *       "finishedAt": null,
+                     *       "size": 11646,
+                     *       "bytesRead": 0,
+                     *       "linesRead": 0,
+                     *       "counts": {
+                     *         "agent": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "customer": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketType": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketArea": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketGroup": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticket": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "unreadable": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         }
+                     *       },
+                     *       "totals": {
+                     *         "read": 0,
+                     *         "created": 0,
+                     *         "skipped": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "progress": 0,
+                     *       "etaSeconds": null,
+                     *       "reason": null,
+                     *       "uploadUrl": null,
+                     *       "expiresIn": null,
+                     *       "maxBytes": 5368709120,
+                     *       "statusUrl": "http://localhost/import/01a21b0b8d9f8c3a6b879612",
+                     *       "errorsUrl": "http://localhost/import/01a21b0b8d9f8c3a6b879612/errors"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
@@ -6623,6 +8885,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a21b0ba509e0f61aa2f6ca",
+                     *       "status": "cancelled",
+                     *       "createdAt": 1795750077707,
+                     *       "startedAt": 1795750077742,
+                     *       "finishedAt": 1795750078284,
+                     *       "size": 53217,
+                     *       "bytesRead": 3623,
+                     *       "linesRead": 10,
+                     *       "counts": {
+                     *         "agent": {
+                     *           "read": 2,
+                     *           "created": 2,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "customer": {
+                     *           "read": 2,
+                     *           "created": 2,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketType": {
+                     *           "read": 1,
+                     *           "created": 1,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketArea": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticketGroup": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "ticket": {
+                     *           "read": 5,
+                     *           "created": 5,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         },
+                     *         "unreadable": {
+                     *           "read": 0,
+                     *           "created": 0,
+                     *           "skipped": 0,
+                     *           "failed": 0
+                     *         }
+                     *       },
+                     *       "totals": {
+                     *         "read": 10,
+                     *         "created": 10,
+                     *         "skipped": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "progress": 0.06807974895240243,
+                     *       "etaSeconds": null,
+                     *       "reason": null,
+                     *       "uploadUrl": null,
+                     *       "expiresIn": null,
+                     *       "maxBytes": 5368709120,
+                     *       "statusUrl": "http://localhost/import/01a21b0ba509e0f61aa2f6ca",
+                     *       "errorsUrl": "http://localhost/import/01a21b0ba509e0f61aa2f6ca/errors"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
@@ -6666,6 +8998,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "totalRecords": 4,
+                     *         "recordsPerPage": 25,
+                     *         "previousQuery": null,
+                     *         "nextQuery": null,
+                     *         "records": [
+                     *           {
+                     *             "line": 2,
+                     *             "kind": null,
+                     *             "externalId": null,
+                     *             "problem": {
+                     *               "detail": "Line 2 is not valid JSON.",
+                     *               "type": "urn:helpdesk:problem:malformed-json",
+                     *               "title": "Bad Request",
+                     *               "status": 400
+                     *             }
+                     *           },
+                     *           {
+                     *             "line": 3,
+                     *             "kind": "customer",
+                     *             "externalId": "c2",
+                     *             "problem": {
+                     *               "detail": "Line 3 is not a valid import line.",
+                     *               "type": "urn:helpdesk:problem:validation-error",
+                     *               "title": "Bad Request",
+                     *               "errors": [
+                     *                 {
+                     *                   "message": "must be a valid e-mail address",
+                     *                   "path": "email"
+                     *                 }
+                     *               ],
+                     *               "status": 400
+                     *             }
+                     *           },
+                     *           {
+                     *             "line": 4,
+                     *             "kind": "ticket",
+                     *             "externalId": "t1",
+                     *             "problem": {
+                     *               "detail": "The customer with externalId \"nobody\" does not exist.",
+                     *               "type": "urn:helpdesk:problem:invalid-reference",
+                     *               "title": "Bad Request",
+                     *               "errors": [
+                     *                 {
+                     *                   "message": "no customer line with this externalId was imported before this line",
+                     *                   "path": "openedBy.externalId"
+                     *                 }
+                     *               ],
+                     *               "status": 400
+                     *             }
+                     *           },
+                     *           {
+                     *             "line": 7,
+                     *             "kind": null,
+                     *             "externalId": "i1",
+                     *             "problem": {
+                     *               "detail": "Line 7 is not a valid import line.",
+                     *               "type": "urn:helpdesk:problem:validation-error",
+                     *               "title": "Bad Request",
+                     *               "errors": [
+                     *                 {
+                     *                   "message": "Invalid input",
+                     *                   "path": "kind"
+                     *                 }
+                     *               ],
+                     *               "status": 400
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImportErrorPage"];
                 };
             };

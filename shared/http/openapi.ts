@@ -43,6 +43,7 @@ import {
   webhookView,
 } from '../schemas/views';
 import { createdOf } from './location';
+import { CAPTURED, type Examples, problemExamples, withOperationExamples } from './openapi-examples';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (shared/routes.ts) and
@@ -596,8 +597,9 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     description = body === 'html' ? 'The API reference page.' : "The reference page's renderer.";
   } else if (body === 'empty') {
     description = 'No content.';
-    // A 304 of a static file repeats its validators.
-    if (status === 304) Object.assign(headers, staticHeaders);
+    // A 304 of a static file repeats its validators and its caching.
+    if (status === 304)
+      Object.assign(headers, staticHeaders, { 'Cache-Control': ref('headers', 'CacheControl') });
   } else if (kind.fixed) {
     content = jsonContent(kind.fixed.component);
   } else {
@@ -611,7 +613,10 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
     headers.Location = ref('headers', 'Location');
     headers['Cache-Control'] = ref('headers', 'CacheControl');
   }
-  if (body === 'openapi') headers['Cache-Control'] = ref('headers', 'CacheControl');
+  if (body === 'openapi') {
+    headers['Cache-Control'] = ref('headers', 'CacheControl');
+    Object.assign(headers, staticHeaders, { 'Content-Encoding': ref('headers', 'ContentEncoding') });
+  }
   if (status === 201) {
     headers.Location = ref('headers', 'CreatedLocation');
     if (createdOf(route).versioned) headers.ETag = ref('headers', 'CreatedETag');
@@ -623,7 +628,7 @@ const successResponse = (route: Route, [status, body]: readonly [number, Respons
   return { description, headers, ...(content ? { content } : {}) };
 };
 
-const problemResponse = (status: number): JsonObject => {
+const problemResponse = (status: number, examples: Examples): JsonObject => {
   const headers: Record<string, JsonObject> = {
     'x-request-id': ref('headers', 'XRequestId'),
     ...rateLimitHeaders(false),
@@ -631,10 +636,16 @@ const problemResponse = (status: number): JsonObject => {
   if (status === 401) headers['WWW-Authenticate'] = ref('headers', 'WWWAuthenticate');
   if (status === 429 || status === 503 || status === 504)
     headers['Retry-After'] = ref('headers', 'RetryAfter');
+  const found = problemExamples(status, examples);
   return {
     description: `${STATUS_TEXT[status] ?? status}: ${PROBLEM_NOTES[status] ?? 'see docs/errors.md'}`,
     headers,
-    content: jsonContent(`Problem${status}`, 'application/problem+json'),
+    content: {
+      'application/problem+json': {
+        schema: ref('schemas', `Problem${status}`),
+        ...(found ? { examples: found } : {}),
+      },
+    },
   };
 };
 
@@ -755,7 +766,7 @@ Generated from the route table and the schemas of the code (\`npm run openapi\`)
 integration tests validate every response against it.`;
 
 /** The whole document of a route table (the API's unless a test passes another). Deterministic. */
-export const openApiDocument = (table: readonly Route[] = routes): JsonObject => {
+export const openApiDocument = (table: readonly Route[] = routes, examples = CAPTURED): JsonObject => {
   const outputs = responseSchemas(table);
   const { schemas: inputs, nameOf } = requestSchemas(table);
   for (const name of Object.keys(inputs)) {
@@ -780,6 +791,7 @@ export const openApiDocument = (table: readonly Route[] = routes): JsonObject =>
     for (const status of route.responses.problems)
       responses[String(status)] = ref('responses', `Problem${status}`);
     operation.responses = responses;
+    withOperationExamples(operation, examples);
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, JsonObject>)[route.method.toLowerCase()] = operation;
   }
@@ -799,7 +811,9 @@ export const openApiDocument = (table: readonly Route[] = routes): JsonObject =>
     paths,
     components: {
       schemas: { ...outputs, ...inputs },
-      responses: Object.fromEntries(problemStatuses(table).map((s) => [`Problem${s}`, problemResponse(s)])),
+      responses: Object.fromEntries(
+        problemStatuses(table).map((s) => [`Problem${s}`, problemResponse(s, examples)]),
+      ),
       parameters: PARAMETERS,
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,

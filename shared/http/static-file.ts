@@ -85,7 +85,13 @@ export const staticFileResponse = (
 ): HttpResult => {
   const common = { ...headers, etag: file.etag, vary: 'accept-encoding' };
   if (matchesNoneMatch(request.headers['if-none-match'], file.etag)) {
-    return { statusCode: 304, headers: common };
+    // What a 200 would have said of caching (RFC 9110 §15.4.5), nothing of a body it does not have.
+    const { etag, vary } = common;
+    const cacheControl = headers['cache-control'];
+    return {
+      statusCode: 304,
+      headers: { etag, vary, ...(cacheControl ? { 'cache-control': cacheControl } : {}) },
+    };
   }
   const gzip = acceptsGzip(request.headers['accept-encoding']);
   return {

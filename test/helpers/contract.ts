@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -35,23 +36,45 @@ const resolve = <T>(document: JsonObject, value: T & { $ref?: string }): T => {
   return (document.components as Record<string, Record<string, T>>)[kind as string]?.[name as string] as T;
 };
 
+/** `schema` with every object closed to members it does not name (request schemas are open: the server ignores the rest). */
+const closed = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      k === 'properties'
+        ? Object.fromEntries(Object.entries(v as JsonObject).map(([n, s]) => [n, closed(s)]))
+        : closed(v),
+    ]),
+  );
+  if ('properties' in copy && !('additionalProperties' in copy)) copy.additionalProperties = false;
+  return copy;
+};
+
 export const contractValidator = (document: JsonObject = openApiDocument()) => {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-  addFormats(ajv);
+  const components = document.components as { schemas: Record<string, JsonObject> };
   // The component schemas as one JSON Schema resource; references point into it.
   const rewrite = <T>(value: T): T =>
     JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', `"${SCHEMAS}#/$defs/`));
-  const components = document.components as { schemas: Record<string, JsonObject> };
-  ajv.addSchema({ $id: SCHEMAS, $defs: rewrite(components.schemas) });
-  const compiled = new Map<string, ValidateFunction>();
-  const compile = (key: string, schema: JsonObject): ValidateFunction => {
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = ajv.compile(rewrite(schema));
-      compiled.set(key, validate);
-    }
-    return validate;
+  /** A validator of the document's schemas, or of their closed forms (`strict`). */
+  const validatorOf = (strict: boolean) => {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    const defs = rewrite(components.schemas);
+    ajv.addSchema({ $id: SCHEMAS, $defs: strict ? (closed(defs) as JsonObject) : defs });
+    const compiled = new Map<string, ValidateFunction>();
+    return (key: string, schema: JsonObject): ValidateFunction => {
+      let validate = compiled.get(key);
+      if (!validate) {
+        validate = ajv.compile(strict ? (closed(rewrite(schema)) as JsonObject) : rewrite(schema));
+        compiled.set(key, validate);
+      }
+      return validate;
+    };
   };
+  const compile = validatorOf(false);
+  let compileClosed: ReturnType<typeof validatorOf> | undefined;
   const errorsOf = (validate: ValidateFunction, where: string): string[] =>
     (validate.errors ?? []).map(
       (e) =>
@@ -103,7 +126,10 @@ export const contractValidator = (document: JsonObject = openApiDocument()) => {
     if (!JSON_MEDIA.test(mediaType)) return body === '' ? ['an empty body'] : [];
     let parsed: unknown;
     try {
-      parsed = JSON.parse(result.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      const bytes = result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+      parsed = JSON.parse(
+        (headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8'),
+      );
     } catch {
       return ['the body is not JSON'];
     }
@@ -134,5 +160,15 @@ export const contractValidator = (document: JsonObject = openApiDocument()) => {
     return [...headerErrors(key, spec, headers), ...bodyErrors(key, spec, result, headers)];
   };
 
-  return { check, document };
+  /**
+   * What is wrong with `value` as an instance of `schema` (one of the document's, its refs into
+   * the components); `closed`: also every member no object of it names (what an example must not show).
+   */
+  const schemaErrors = (key: string, schema: JsonObject, value: unknown, closedObjects = false): string[] => {
+    compileClosed ??= closedObjects ? validatorOf(true) : undefined;
+    const validate = closedObjects && compileClosed ? compileClosed(key, schema) : compile(key, schema);
+    return validate(value) ? [] : errorsOf(validate, key);
+  };
+
+  return { check, schemaErrors, document };
 };

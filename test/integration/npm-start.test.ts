@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, localDynamoClient } from '../../local/dynamodb-local';
+import { POSTMAN_FILE } from '../../local/postman';
+import { type Route, routes } from '../../shared/routes';
 import { type NpmStart, npmStart } from '../helpers/npm-start';
 import { connects, reachableWhenExposed } from '../helpers/reachability';
 
@@ -17,6 +20,10 @@ import { connects, reachableWhenExposed } from '../helpers/reachability';
  */
 const TABLE = `helpdesk-npm-start-${process.pid}`;
 const portOf = (endpoint: string | undefined) => Number(new URL(String(endpoint)).port);
+
+/** An operation's tag in the document (the collection names each request `<tag>: <summary>`). */
+const tagOf = (document: { paths: Record<string, Record<string, { tags: string[] }>> }, r: Route) =>
+  document.paths[r.path]?.[r.method.toLowerCase()]?.tags[0];
 
 let started: NpmStart;
 let url: string;
@@ -96,6 +103,60 @@ describe('npm start', () => {
     }
     expect((await insert(`http://localhost:${ports.named}/hooks`)).status).toBe(201);
   });
+
+  it('runs the published Postman collection with Newman: every request reaches its operation, the walk-through succeeds', async () => {
+    const clientId = /clientId: (\S+)/.exec(out)?.[1] as string;
+    const apiToken = /apiToken: (\S+)/.exec(out)?.[1] as string;
+    const collection = JSON.parse(readFileSync(POSTMAN_FILE, 'utf8'));
+    const summary = await new Promise<NewmanRunSummary>((resolve, reject) =>
+      newman.run(
+        {
+          collection,
+          reporters: [],
+          envVar: [
+            { key: 'baseUrl', value: `http://127.0.0.1:${ports.api}` },
+            { key: 'clientId', value: clientId },
+            { key: 'apiToken', value: apiToken },
+          ],
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      ),
+    );
+    const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    const answers = summary.run.executions.map((e) => {
+      const operation = routes.find((r) => e.item.name === `${tagOf(document, r)}: ${r.summary}`);
+      return { name: e.item.name, operation, status: e.response?.code ?? 0 };
+    });
+    expect(answers).toHaveLength(routes.length);
+    for (const { name, operation, status } of answers) {
+      // Reached its operation (our 404 for a missing record, not a route that does not exist) and
+      // answered one of its documented statuses; never a 5xx, never unauthenticated.
+      expect(operation, name).toBeDefined();
+      const declared = [operation?.responses.success[0], ...(operation?.responses.problems ?? [])];
+      expect(declared, `${name}: ${status}`).toContain(status);
+      expect(status, name).toBeLessThan(500);
+      expect(status, name).not.toBe(401);
+    }
+    // The walk-through itself: signed in, one of each record created and read, changed, replied to.
+    const succeeded = new Set(answers.filter((a) => a.status < 300).map((a) => a.operation?.operationId));
+    for (const operationId of [
+      'oauthToken',
+      'customerInsert',
+      'agentInsert',
+      'ticketTypeInsert',
+      'ticketInsert',
+      'ticketDetail',
+      'ticketList',
+      'ticketUpdate',
+      'ticketReply',
+      'ticketAddNote',
+      'customerDetail',
+      'customerUpdate',
+      'ticketDelete',
+    ])
+      expect(succeeded, operationId).toContain(operationId);
+    expect(summary.run.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
+  }, 120_000);
 
   it('imports a Zendesk export end to end: helpdesk import convert, then import run (twice: nothing twice)', async () => {
     const apiToken = /apiToken: (\S+)/.exec(out)?.[1] as string;
