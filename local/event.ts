@@ -29,7 +29,8 @@ export interface HttpRequestInput {
 
 const TEXT_TYPES = /^(text\/|application\/([\w.+-]*\+)?(json|xml|x-www-form-urlencoded|javascript)\b)/i;
 
-const headerPairs = (headers: HttpRequestInput['headers']): [string, string][] => {
+/** A request's headers as name/value pairs, whichever form they came in. */
+export const headerPairs = (headers: HttpRequestInput['headers']): [string, string][] => {
   if (Array.isArray(headers)) {
     const pairs: [string, string][] = [];
     for (let i = 0; i + 1 < headers.length; i += 2)

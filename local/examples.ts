@@ -50,27 +50,41 @@ const weight = (e: Exchange): [number, number, number, string] => {
   ];
 };
 
-export const preferred = (candidate: Exchange, current: Exchange | undefined): boolean => {
-  if (!current) return true;
-  const [a, b] = [weight(candidate), weight(current)];
+const lighter = (a: ReturnType<typeof weight>, b: ReturnType<typeof weight>): boolean => {
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return (a[i] as number) < (b[i] as number);
   return a[3] < b[3];
 };
 
 /** The key an exchange competes under: one success per operation and status, one answer per problem type. */
-export const exchangeKey = (e: Exchange): string =>
+const exchangeKey = (e: Exchange): string =>
   e.problemType ? `problem ${e.problemType}` : `${e.operationId} ${e.status}`;
 
+/**
+ * The preferred exchange of each key among those offered (a test process's, then all of a run's),
+ * each weighed once.
+ */
+export const preferredExchanges = () => {
+  const best = new Map<string, { exchange: Exchange; weight: ReturnType<typeof weight> }>();
+  return {
+    offer(exchange: Exchange): void {
+      const key = exchangeKey(exchange);
+      const current = best.get(key);
+      const w = weight(exchange);
+      if (!current || lighter(w, current.weight)) best.set(key, { exchange, weight: w });
+    },
+    /** In key order, so the file is the same for the same exchanges. */
+    kept: (): Exchange[] =>
+      [...best.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, { exchange }]) => exchange),
+  };
+};
+
 /** The examples of the captured exchanges: each key's preferred one. */
-export const reduceExchanges = (exchanges: Iterable<Exchange>, primary: Record<string, number>): Examples => {
-  const best = new Map<string, Exchange>();
-  for (const e of exchanges) {
-    const key = exchangeKey(e);
-    if (preferred(e, best.get(key))) best.set(key, e);
-  }
+const reduceExchanges = (exchanges: Iterable<Exchange>, primary: Record<string, number>): Examples => {
+  const best = preferredExchanges();
+  for (const e of exchanges) best.offer(e);
   const operations: Examples['operations'] = {};
   const problems: Examples['problems'] = {};
-  for (const e of [...best.values()].sort((a, b) => exchangeKey(a).localeCompare(exchangeKey(b)))) {
+  for (const e of best.kept()) {
     if (e.problemType) problems[e.problemType] = e.response;
     else if (primary[e.operationId] === e.status)
       operations[e.operationId] = {

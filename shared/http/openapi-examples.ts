@@ -18,10 +18,13 @@ export interface Examples {
 
 export const CAPTURED: Examples = captured as Examples;
 
+/** A JSON media type (`application/json`, `application/problem+json`), without parameters. */
+export const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json$/;
+
 /** The media types of a request or response that are JSON. */
 const jsonMedia = (content: unknown): JsonObject[] =>
   Object.entries((content ?? {}) as Record<string, JsonObject>)
-    .filter(([media]) => /^application\/(?:[\w.+-]+\+)?json$/.test(media))
+    .filter(([media]) => JSON_MEDIA.test(media))
     .map(([, value]) => value);
 
 /** An operation's request body and success answer, with the exchange the tests made of it. */

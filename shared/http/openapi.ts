@@ -541,8 +541,8 @@ const SECURITY_SCHEMES: Record<string, JsonObject> = {
 };
 const BEARER = [{ bearerAuth: [], clientId: [] }];
 
-const jsonContent = (component: string, mediaType = 'application/json') => ({
-  [mediaType]: { schema: ref('schemas', component) },
+const jsonContent = (component: string, mediaType = 'application/json', extra: JsonObject = {}) => ({
+  [mediaType]: { schema: ref('schemas', component), ...extra },
 });
 
 /** Validators of a static file (the docs renderer): what a 304 repeats. */
@@ -640,12 +640,7 @@ const problemResponse = (status: number, examples: Examples): JsonObject => {
   return {
     description: `${STATUS_TEXT[status] ?? status}: ${PROBLEM_NOTES[status] ?? 'see docs/errors.md'}`,
     headers,
-    content: {
-      'application/problem+json': {
-        schema: ref('schemas', `Problem${status}`),
-        ...(found ? { examples: found } : {}),
-      },
-    },
+    content: jsonContent(`Problem${status}`, 'application/problem+json', found ? { examples: found } : {}),
   };
 };
 

@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type JsonObject, openApiDocument } from '../../shared/http/openapi';
+import { JSON_MEDIA } from '../../shared/http/openapi-examples';
 import type { Route } from '../../shared/routes';
 
 /**
@@ -17,7 +18,6 @@ import type { Route } from '../../shared/routes';
 type Result = Pick<APIGatewayProxyStructuredResultV2, 'statusCode' | 'headers' | 'body' | 'isBase64Encoded'>;
 
 const ANY_RESPONSE_HEADERS = new Set(['content-type', 'content-length']);
-const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json$/;
 const SCHEMAS = 'urn:helpdesk:openapi';
 
 interface HeaderSpec {
@@ -74,7 +74,7 @@ export const contractValidator = (document: JsonObject = openApiDocument()) => {
     };
   };
   const compile = validatorOf(false);
-  let compileClosed: ReturnType<typeof validatorOf> | undefined;
+  let closedCompile: ReturnType<typeof validatorOf> | undefined;
   const errorsOf = (validate: ValidateFunction, where: string): string[] =>
     (validate.errors ?? []).map(
       (e) =>
@@ -165,10 +165,18 @@ export const contractValidator = (document: JsonObject = openApiDocument()) => {
    * the components); `closed`: also every member no object of it names (what an example must not show).
    */
   const schemaErrors = (key: string, schema: JsonObject, value: unknown, closedObjects = false): string[] => {
-    compileClosed ??= closedObjects ? validatorOf(true) : undefined;
-    const validate = closedObjects && compileClosed ? compileClosed(key, schema) : compile(key, schema);
+    if (closedObjects) closedCompile ??= validatorOf(true);
+    const validate = (closedObjects && closedCompile ? closedCompile : compile)(key, schema);
     return validate(value) ? [] : errorsOf(validate, key);
   };
 
-  return { check, schemaErrors, document };
+  /** What a request body shows that its route's schema does not name, or breaks (none: it may be an example). */
+  const requestErrors = (route: Route, body: unknown): string[] => {
+    const paths = document.paths as Record<string, Record<string, { requestBody?: ResponseSpec }>>;
+    const schema =
+      paths[route.path]?.[route.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+    return schema ? schemaErrors(`${route.operationId} request`, schema, body, true) : [];
+  };
+
+  return { check, schemaErrors, requestErrors, document };
 };

@@ -45,21 +45,14 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
  */
 const { observeResponses } = await import('../../local/invoke');
 const { contractValidator } = await import('./contract');
-type JsonObject = Record<string, unknown>;
 const contract = contractValidator();
 const violations: string[] = [];
 // `npm run examples` keeps valid exchanges for the document's examples (local/examples.ts).
 const capture = process.env.CAPTURE_EXAMPLES
-  ? (await import('./example-capture')).exampleCapture(process.env.CAPTURE_EXAMPLES, (route, body) => {
-      const paths = contract.document.paths as Record<string, Record<string, JsonObject>>;
-      const requestBody = paths[route.path]?.[route.method.toLowerCase()]?.requestBody as
-        | { content: Record<string, { schema: JsonObject }> }
-        | undefined;
-      const schema = requestBody?.content['application/json']?.schema;
-      return (
-        !schema || contract.schemaErrors(`${route.operationId} request`, schema, body, true).length === 0
-      );
-    })
+  ? (await import('./example-capture')).exampleCapture(
+      process.env.CAPTURE_EXAMPLES,
+      (route, body) => contract.requestErrors(route, body).length === 0,
+    )
   : undefined;
 if (capture) afterAll(() => capture.flush());
 observeResponses((route, request, result) => {

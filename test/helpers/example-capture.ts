@@ -2,21 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type Exchange, exchangeKey, preferred } from '../../local/examples';
+import { headerPairs } from '../../local/event';
+import { type Exchange, preferredExchanges } from '../../local/examples';
 import type { LocalRequest } from '../../local/invoke';
+import { JSON_MEDIA } from '../../shared/http/openapi-examples';
 import type { Route } from '../../shared/routes';
 
-const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/;
-
-const headerOf = (headers: LocalRequest['headers'], name: string): string | undefined => {
-  if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2)
-      if (String(headers[i]).toLowerCase() === name) return String(headers[i + 1]);
-    return undefined;
-  }
-  const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-  return entry ? String(entry[1]) : undefined;
-};
+/** One request header (names compared in lower case). */
+const headerOf = (request: LocalRequest, name: string): string | undefined =>
+  headerPairs(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
 
 const parsed = (text: string | undefined): unknown => {
   try {
@@ -35,12 +29,15 @@ const parsed = (text: string | undefined): unknown => {
  * bodies, which the server takes, ignoring the rest).
  */
 export const exampleCapture = (dir: string, clean: (route: Route, body: unknown) => boolean) => {
-  const kept = new Map<string, Exchange>();
+  let kept = preferredExchanges();
   return {
     record(route: Route, request: LocalRequest, result: APIGatewayProxyStructuredResultV2): void {
-      if (headerOf(request.headers, 'helpdesk-compat') === 'deskero') return;
-      const contentType = String(result.headers?.['content-type'] ?? '');
-      if (!JSON_MEDIA.test(contentType) || result.isBase64Encoded || route.operationId === 'openapi') return;
+      if (headerOf(request, 'helpdesk-compat') === 'deskero') return;
+      const mediaType =
+        String(result.headers?.['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim() ?? '';
+      if (!JSON_MEDIA.test(mediaType) || result.isBase64Encoded || route.operationId === 'openapi') return;
       const response = parsed(result.body);
       if (response === undefined) return;
       const status = result.statusCode ?? 200;
@@ -65,18 +62,18 @@ export const exampleCapture = (dir: string, clean: (route: Route, body: unknown)
         ...(sent === undefined ? {} : { request: sent }),
         response,
       };
-      const key = exchangeKey(exchange);
       try {
-        if (preferred(exchange, kept.get(key))) kept.set(key, exchange);
+        kept.offer(exchange);
       } catch {
         // Too deep to weigh (a test's pathological body): not an example anyway.
       }
     },
     flush(): void {
-      if (kept.size === 0) return;
+      const exchanges = kept.kept();
+      if (exchanges.length === 0) return;
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${process.pid}-${randomUUID()}.json`), JSON.stringify([...kept.values()]));
-      kept.clear();
+      writeFileSync(join(dir, `${process.pid}-${randomUUID()}.json`), JSON.stringify(exchanges));
+      kept = preferredExchanges();
     },
   };
 };

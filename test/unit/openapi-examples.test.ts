@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type JsonObject, openApiDocument } from '../../shared/http/openapi';
+import { JSON_MEDIA } from '../../shared/http/openapi-examples';
 import { routes } from '../../shared/routes';
 import { PROBLEM_TYPE_PREFIX, PROBLEM_TYPES } from '../../shared/schemas/problems';
 import { contractValidator } from '../helpers/contract';
@@ -34,9 +35,7 @@ const components = doc.components as { responses: Record<string, { content: Reco
 
 /** The JSON media of a request body or response; none for HTML, scripts, redirects, 204s. */
 const jsonMediaOf = (content: unknown): [string, Media][] =>
-  Object.entries((content ?? {}) as Record<string, Media>).filter(([media]) =>
-    /^application\/(?:[\w.+-]+\+)?json$/.test(media),
-  );
+  Object.entries((content ?? {}) as Record<string, Media>).filter(([media]) => JSON_MEDIA.test(media));
 
 describe('examples of the OpenAPI document', () => {
   it('shows every operation’s request and success answer as the tests exchanged them, each matching its schema', () => {
