@@ -121,7 +121,7 @@ const load = async (
           res.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${res.statusCode}`)),
         );
       });
-      req.once('error', reject);
+      req.on('error', reject);
       req.end();
     });
   const worker = async () => {
