@@ -8,7 +8,7 @@ import type { JsonObject } from '../shared/http/openapi';
  * is a walk through the API: sign in (the access token is kept), create one of each resource (its
  * id is kept for the requests after), read and change them, remove them. Bodies are the
  * document's examples (real exchanges of the tests), their references pointed at the records the
- * run created. test/integration/postman-collection.test.ts runs it with Newman against `npm start`.
+ * run created. test/integration/npm-start.test.ts runs it with Newman against `npm start`.
  */
 export const POSTMAN_FILE = fileURLToPath(
   new URL('../docs/helpdesk.postman_collection.json', import.meta.url),
@@ -28,13 +28,14 @@ interface Operation {
 
 /** Jobs of a record, read at `/<resource>/<job>/{id}` by the job's id, which starting it kept. */
 const JOBS: Record<string, string> = { customerExport: 'exportId', customerErase: 'erasureId' };
-const JOB_STATUS: Record<string, string> = {
-  customerExportStatus: 'exportId',
-  customerEraseStatus: 'erasureId',
-};
 
-/** The variable a path's `{id}` reads: the id its resource's insert kept (`/ticket/…` → `ticketId`). */
-const idVariable = (op: Operation): string => JOB_STATUS[op.operationId] ?? `${op.path.split('/')[1]}Id`;
+/**
+ * The variable a path's `{id}` reads: the id its resource's insert kept (`/ticket/…` → `ticketId`),
+ * or for a job's status (`customerExportStatus`) the job's id its start kept.
+ */
+const idVariable = (op: Operation): string =>
+  (op.operationId.endsWith('Status') ? JOBS[op.operationId.slice(0, -'Status'.length)] : undefined) ??
+  `${op.path.split('/')[1]}Id`;
 
 /** What each kind of reference (`{id}`) in a body points at: the record of that kind the run created. */
 const REFERENCES: Record<string, string> = {

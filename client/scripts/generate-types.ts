@@ -1,7 +1,9 @@
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
-/** Where the OpenAPI document lives and where its types go (both relative to the repository root). */
-export const OPENAPI_DOCUMENT = 'docs/openapi.json';
+import { OPENAPI_DOCUMENT } from '../../shared/routes';
+
+export { OPENAPI_DOCUMENT };
+/** Where the document's types go (relative to the repository root, as OPENAPI_DOCUMENT is). */
 export const SCHEMA_FILE = 'client/src/schema.ts';
 
 const HEADER = `/**

@@ -83,20 +83,19 @@ export const staticFileResponse = (
   request: { headers: Record<string, string | undefined> },
   headers: Record<string, string>,
 ): HttpResult => {
-  const common = { ...headers, etag: file.etag, vary: 'accept-encoding' };
+  const validators = { etag: file.etag, vary: 'accept-encoding' };
   if (matchesNoneMatch(request.headers['if-none-match'], file.etag)) {
     // What a 200 would have said of caching (RFC 9110 §15.4.5), nothing of a body it does not have.
-    const { etag, vary } = common;
     const cacheControl = headers['cache-control'];
     return {
       statusCode: 304,
-      headers: { etag, vary, ...(cacheControl ? { 'cache-control': cacheControl } : {}) },
+      headers: { ...validators, ...(cacheControl ? { 'cache-control': cacheControl } : {}) },
     };
   }
   const gzip = acceptsGzip(request.headers['accept-encoding']);
   return {
     statusCode: 200,
-    headers: { ...common, ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+    headers: { ...headers, ...validators, ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
     body: (gzip ? file.gzipped : file.bytes).toString('base64'),
     isBase64Encoded: true,
   };

@@ -6,7 +6,7 @@ import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from '../..
 import { type LocalServer, startServer } from '../../local/server';
 import { resetConfig } from '../../shared/config';
 import { createClient } from '../../shared/domain/new-client';
-import { REDOC_FILE, routes } from '../../shared/routes';
+import { OPENAPI_DOCUMENT, REDOC_FILE, routes } from '../../shared/routes';
 import { ensureTable } from '../../shared/store/create-table';
 
 /**
@@ -18,7 +18,7 @@ import { ensureTable } from '../../shared/store/create-table';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = new URL('../../', import.meta.url);
 const OUTPUT_DIR = fileURLToPath(new URL('test-results/', root));
-const DOCUMENT = fileURLToPath(new URL('docs/openapi.json', root));
+const DOCUMENT = fileURLToPath(new URL(OPENAPI_DOCUMENT, root));
 
 let server: LocalServer;
 let browser: Browser;

@@ -6,6 +6,7 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, localDynamoClient } from '../../local/dynamodb-local';
+import { OPENAPI_FILE } from '../../local/openapi';
 import { POSTMAN_FILE } from '../../local/postman';
 import { type Route, routes } from '../../shared/routes';
 import { type NpmStart, npmStart } from '../helpers/npm-start';
@@ -122,7 +123,7 @@ describe('npm start', () => {
         (error, done) => (error ? reject(error) : resolve(done)),
       ),
     );
-    const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
     const answers = summary.run.executions.map((e) => {
       const operation = routes.find((r) => e.item.name === `${tagOf(document, r)}: ${r.summary}`);
       return { name: e.item.name, operation, status: e.response?.code ?? 0 };

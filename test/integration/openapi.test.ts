@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { OPENAPI_FILE } from '../../local/openapi';
 import { invoke } from '../helpers/api';
 
 /**
@@ -8,7 +9,7 @@ import { invoke } from '../helpers/api';
  * function has no table access is test/infra/stack.test.ts's business).
  */
 describe('GET /openapi.json', () => {
-  const text = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
+  const text = readFileSync(OPENAPI_FILE, 'utf8');
 
   it('serves docs/openapi.json without credentials, cacheable, with a request id', async () => {
     const res = await invoke('GET', '/openapi.json');
