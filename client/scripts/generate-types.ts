@@ -2,7 +2,6 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
 import { OPENAPI_DOCUMENT } from '../../shared/routes';
 
-export { OPENAPI_DOCUMENT };
 /** Where the document's types go (relative to the repository root, as OPENAPI_DOCUMENT is). */
 export const SCHEMA_FILE = 'client/src/schema.ts';
 

@@ -1,6 +1,7 @@
 /** `npm run client:types`: regenerates client/src/schema.ts from docs/openapi.json. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { generateTypes, OPENAPI_DOCUMENT, SCHEMA_FILE } from './generate-types';
+import { OPENAPI_DOCUMENT } from '../../shared/routes';
+import { generateTypes, SCHEMA_FILE } from './generate-types';
 
 const document: unknown = JSON.parse(readFileSync(OPENAPI_DOCUMENT, 'utf8'));
 writeFileSync(SCHEMA_FILE, await generateTypes(document));

@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from '../../local/dynamodb-local';
+import { OPENAPI_FILE } from '../../local/openapi';
 import { type LocalServer, startServer } from '../../local/server';
 import { resetConfig } from '../../shared/config';
 import { createClient } from '../../shared/domain/new-client';
-import { OPENAPI_DOCUMENT, REDOC_FILE, routes } from '../../shared/routes';
+import { REDOC_FILE, routes } from '../../shared/routes';
 import { ensureTable } from '../../shared/store/create-table';
 
 /**
@@ -18,7 +19,6 @@ import { ensureTable } from '../../shared/store/create-table';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = new URL('../../', import.meta.url);
 const OUTPUT_DIR = fileURLToPath(new URL('test-results/', root));
-const DOCUMENT = fileURLToPath(new URL(OPENAPI_DOCUMENT, root));
 
 let server: LocalServer;
 let browser: Browser;
@@ -89,7 +89,7 @@ describe('GET /docs in Chromium', () => {
     // document its generator writes is answered here, at the same address.
     if (!routes.some((r) => r.method === 'GET' && r.path === '/openapi.json')) {
       await page.route(`${server.url}/openapi.json`, (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: readFileSync(DOCUMENT) }),
+        route.fulfill({ status: 200, contentType: 'application/json', body: readFileSync(OPENAPI_FILE) }),
       );
     }
 

@@ -122,7 +122,7 @@ const caller = (server: RegionServer, tenant: { clientId: string; token: string 
 
 /**
  * An access token, as a client gets one: a 503 or 504 (the store did not answer in time) is retried
- * as the answer says, twice at most. Setup, not what these tests check: on a loaded 2-core machine
+ * after the answer's Retry-After, twice at most. Setup, not what these tests check: on a loaded 2-core machine
  * one of the simulated regions' DynamoDB Local can stall past a request's deadline.
  */
 const tokenFor = async (server: RegionServer, apiToken: string): Promise<string> => {
@@ -133,8 +133,9 @@ const tokenFor = async (server: RegionServer, apiToken: string): Promise<string>
     if (res.status === 200) return ((await res.json()) as { access_token: string }).access_token;
     if (attempt >= 2 || (res.status !== 503 && res.status !== 504))
       throw new Error(`token: ${res.status} ${await res.text()}`);
+    const wait = Number(res.headers.get('retry-after') ?? 1) * 1000;
     await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, wait));
   }
 };
 

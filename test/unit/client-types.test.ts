@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateTypes, OPENAPI_DOCUMENT, SCHEMA_FILE } from '../../client/scripts/generate-types';
+import { generateTypes, SCHEMA_FILE } from '../../client/scripts/generate-types';
 import { type BulkOperations, clientIdOf, HelpdeskError, IDEMPOTENT_ROUTES } from '../../client/src';
+import { OPENAPI_DOCUMENT } from '../../shared/routes';
 
 /** The client's types follow docs/openapi.json: regenerated, they are the committed file exactly. */
 

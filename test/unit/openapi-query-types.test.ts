@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_DOCUMENT } from '../../client/scripts/generate-types';
 import { createHelpdeskClient } from '../../client/src';
 import { compatFor } from '../../shared/http/compat';
 import { DECLARED_QUERY } from '../../shared/http/openapi';
-import { routes } from '../../shared/routes';
+import { OPENAPI_DOCUMENT, routes } from '../../shared/routes';
 import { DEFAULT_COMPAT } from '../../shared/schemas/compat';
 
 /**
