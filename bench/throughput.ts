@@ -10,9 +10,13 @@ import { median, nowMs, percentile, progress } from './stats';
  * stand-in + the real handlers, in its own process) against the same local server answering with
  * bare handlers making the same DynamoDB calls (also its own process). Load comes from this
  * process over keep-alive connections at a fixed concurrency; rounds alternate the two servers,
- * and every request's latency is kept for the percentiles. Then the memory run: the product
- * server's heap after a full GC, `memoryRequests` more requests, the heap after a full GC again,
- * and its peak RSS at the end. The forced GCs come after the rounds, never before: a process
+ * which goes first switching every round, and every request's latency is kept for the
+ * percentiles. Each read is first warmed the same way for `warmRounds` rounds: module load and
+ * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them:
+ * its C2 compiler took up to 1.5 ms of CPU a ticket detail over the first minute of load and
+ * still ~0.2 ms after 90 s (2026-11-27), so a warm-up of 20 s left it competing with the rounds.
+ * Then the memory run: the product server's heap after a full GC, `memoryRequests` more
+ * requests, the heap after a full GC again, and its peak RSS at the end. The forced GCs come after the rounds, never before: a process
  * that has run `gc()` (--expose-gc) stays ~0.5 ms a request slower for the rest of its life
  * (measured: two product servers, one collected after its warm-up, then the same rounds:
  * 3.16 vs 2.69 ms of CPU a request), and only the product's heap is read.
@@ -40,6 +44,8 @@ export interface ThroughputTarget {
 
 export interface ThroughputResult {
   concurrency: number;
+  /** Alternating rounds of each read before its measured ones (not counted). */
+  warmRounds: number;
   rounds: number;
   secondsPerRound: number;
   targets: ThroughputTarget[];
@@ -143,6 +149,7 @@ export const runThroughput = async (opts: {
   /** What each round reads from both servers, one after the other. */
   targets: { name: string; path: string }[];
   concurrency: number;
+  warmRounds: number;
   rounds: number;
   secondsPerRound: number;
   memoryRequests: number;
@@ -166,11 +173,17 @@ export const runThroughput = async (opts: {
     return result;
   };
   try {
-    // Warm both, two rounds' worth each: module load, JIT (the product has more code to optimise:
-    // a short warm-up measures its compiler threads), connections, the product's token cache.
+    // Warm both, alternating as the measured rounds do: module load, V8's compiler (the product has
+    // more code to optimise: a short warm-up measured its compiler threads), connections, the
+    // product's token cache, and DynamoDB Local's JIT.
     for (const { path } of opts.targets) {
-      await run(product, path, { seconds: 2 * opts.secondsPerRound });
-      await run(bare, path, { seconds: 2 * opts.secondsPerRound });
+      const bar = progress('throughput warm-up');
+      for (let r = 0; r < opts.warmRounds; r++) {
+        for (const server of r % 2 === 0 ? [product, bare] : [bare, product])
+          await run(server, path, { seconds: opts.secondsPerRound });
+        bar.update(r + 1, opts.warmRounds);
+      }
+      bar.done(`${opts.warmRounds} rounds of ${opts.secondsPerRound} s per server`);
     }
 
     const targets: ThroughputTarget[] = [];
@@ -225,6 +238,7 @@ export const runThroughput = async (opts: {
       served: { product: served.get(product) ?? 0, bare: served.get(bare) ?? 0 },
       throughput: {
         concurrency: opts.concurrency,
+        warmRounds: opts.warmRounds,
         rounds: opts.rounds,
         secondsPerRound: opts.secondsPerRound,
         targets,
