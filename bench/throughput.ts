@@ -13,13 +13,14 @@ import { median, nowMs, percentile, progress } from './stats';
  * which goes first switching every round, and every request's latency is kept for the
  * percentiles. Each read is first warmed the same way for `warmRounds` rounds: module load and
  * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them:
- * its C2 compiler took up to 1.5 ms of CPU a ticket detail over the first minute of load and
- * still ~0.2 ms after 90 s (2026-11-27), so a warm-up of 20 s left it competing with the rounds.
- * Then the memory run: the product server's heap after a full GC, `memoryRequests` more
- * requests, the heap after a full GC again, and its peak RSS at the end. The forced GCs come after the rounds, never before: a process
- * that has run `gc()` (--expose-gc) stays ~0.5 ms a request slower for the rest of its life
- * (measured: two product servers, one collected after its warm-up, then the same rounds:
- * 3.16 vs 2.69 ms of CPU a request), and only the product's heap is read.
+ * after 20 s of load its C2 compiler still took 2.5–4.2 ms of CPU a ticket detail, then
+ * 0.4–1.3 ms, and ~0 only after about 90 s (2026-11-27, docs/performance.md "Issue 27, sixth
+ * pass"), so the old warm-up of 20 s left it competing with the first rounds. Then the memory
+ * run: the product server's heap after a full GC, `memoryRequests` more requests, the heap after
+ * a full GC again, and its peak RSS at the end. The forced GCs come after the rounds, never
+ * before: a process that has run `gc()` (--expose-gc) stays ~0.5 ms a request slower for the
+ * rest of its life (measured: two product servers, one collected after its warm-up, then the
+ * same rounds: 3.16 vs 2.69 ms of CPU a request), and only the product's heap is read.
  */
 export interface ThroughputTarget {
   /** What is read, e.g. `ticket detail`. */
