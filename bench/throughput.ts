@@ -12,15 +12,14 @@ import { median, nowMs, percentile, progress } from './stats';
  * process over keep-alive connections at a fixed concurrency; rounds alternate the two servers,
  * which goes first switching every round, and every request's latency is kept for the
  * percentiles. Each read is first warmed the same way for `warmRounds` rounds: module load and
- * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them:
- * after 20 s of load its C2 compiler still took 2.5–4.2 ms of CPU a ticket detail, then
- * 0.4–1.3 ms, and ~0 only after about 90 s (2026-11-27, docs/performance.md "Issue 27, sixth
- * pass"), so the old warm-up of 20 s left it competing with the first rounds. Then the memory
- * run: the product server's heap after a full GC, `memoryRequests` more requests, the heap after
- * a full GC again, and its peak RSS at the end. The forced GCs come after the rounds, never
- * before: a process that has run `gc()` (--expose-gc) stays ~0.5 ms a request slower for the
- * rest of its life (measured: two product servers, one collected after its warm-up, then the
- * same rounds: 3.16 vs 2.69 ms of CPU a request), and only the product's heap is read.
+ * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them
+ * and keeps compiling for about 90 s of load (docs/performance.md, "Issue 27, sixth pass").
+ * Then the memory run: the product server's heap after a full GC, `memoryRequests` more
+ * requests, the heap after a full GC again, and its peak RSS at the end. The forced GCs come
+ * after the rounds, never before: a process that has run `gc()` (--expose-gc) stays ~0.5 ms a
+ * request slower for the rest of its life (measured: two product servers, one collected after
+ * its warm-up, then the same rounds: 3.16 vs 2.69 ms of CPU a request), and only the product's
+ * heap is read.
  */
 export interface ThroughputTarget {
   /** What is read, e.g. `ticket detail`. */
@@ -173,6 +172,8 @@ export const runThroughput = async (opts: {
     served.set(server, (served.get(server) ?? 0) + result.requests);
     return result;
   };
+  /** Round `r`'s servers in the order they are loaded: which goes first switches every round. */
+  const orderOf = (r: number) => (r % 2 === 0 ? [product, bare] : [bare, product]);
   try {
     // Warm both, alternating as the measured rounds do: module load, V8's compiler (the product has
     // more code to optimise: a short warm-up measured its compiler threads), connections, the
@@ -180,8 +181,7 @@ export const runThroughput = async (opts: {
     for (const { path } of opts.targets) {
       const bar = progress('throughput warm-up');
       for (let r = 0; r < opts.warmRounds; r++) {
-        for (const server of r % 2 === 0 ? [product, bare] : [bare, product])
-          await run(server, path, { seconds: opts.secondsPerRound });
+        for (const server of orderOf(r)) await run(server, path, { seconds: opts.secondsPerRound });
         bar.update(r + 1, opts.warmRounds);
       }
       bar.done(`${opts.warmRounds} rounds of ${opts.secondsPerRound} s per server`);
@@ -194,8 +194,7 @@ export const runThroughput = async (opts: {
       const cpu = { product: 0, bare: 0 };
       const bar = progress(`throughput rounds, ${target.name}`);
       for (let r = 0; r < opts.rounds; r++) {
-        const order = r % 2 === 0 ? [product, bare] : [bare, product];
-        for (const server of order) {
+        for (const server of orderOf(r)) {
           const side = server === product ? 'product' : 'bare';
           const cpuBefore = (await server.stats(false)).cpuMs;
           const result = await run(server, target.path, { seconds: opts.secondsPerRound });

@@ -122,8 +122,8 @@ const caller = (server: RegionServer, tenant: { clientId: string; token: string 
 
 /**
  * An access token, as a client gets one: a 503 or 504 (the store did not answer in time) is retried
- * after the answer's Retry-After, twice at most. Setup, not what these tests check: on a loaded 2-core machine
- * one of the simulated regions' DynamoDB Local can stall past a request's deadline.
+ * after the answer's Retry-After, twice at most. Setup, not what these tests check: on a loaded
+ * 2-core machine one of the simulated regions' DynamoDB Local can stall past a request's deadline.
  */
 const tokenFor = async (server: RegionServer, apiToken: string): Promise<string> => {
   for (let attempt = 0; ; attempt++) {
