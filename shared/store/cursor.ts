@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { KID_PATTERN, LEGACY_KID, signingKey, verificationKey } from './cursor-key';
 import { InvalidCursor } from './errors';
 
@@ -21,7 +21,20 @@ export interface CursorPayload {
   c?: number;
 }
 
-const sign = (key: Buffer, data: string): Buffer => createHmac('sha256', key).update(data).digest();
+/**
+ * Each key as the KeyObject an HMAC takes: handed a Buffer, createHmac makes one every call, which
+ * costs four times the HMAC of a cursor (docs/performance.md, "Issue 27, seventh pass").
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+const sign = (key: Buffer, data: string): Buffer => {
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) {
+    keyObject = createSecretKey(key);
+    keyObjects.set(key, keyObject);
+  }
+  return createHmac('sha256', keyObject).update(data).digest();
+};
 
 export const encodeCursor = async (payload: CursorPayload): Promise<string> => {
   const { kid, key } = await signingKey();

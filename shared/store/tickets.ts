@@ -47,11 +47,18 @@ export const recordKey = (tenantId: string) => (w: { kind: EntityKind; id: strin
 
 /** Finds records of the tenant by kind and id among items reads fetched. */
 export const relatedIn = (tenantId: string, ...found: ReadonlyMap<string, Item>[]): Related => {
-  // A page's views ask for the same few agents and lookups again and again.
-  const looked = new Map<string, Item | undefined>();
+  // A page's views ask for the same few agents and lookups again and again: answered by kind,
+  // then id, with no key built (a list page asks some 500 times).
+  const looked = new Map<EntityKind, Map<string, Item | null>>();
   return (kind, id) => {
-    const name = `${kind}#${id}`;
-    if (looked.has(name)) return looked.get(name);
+    let ofKind = looked.get(kind);
+    if (!ofKind) {
+      ofKind = new Map();
+      looked.set(kind, ofKind);
+    }
+    // null: looked for and not found.
+    const known = ofKind.get(id);
+    if (known !== undefined) return known ?? undefined;
     const key = itemId(keys.record(tenantId, kind, id));
     let item: Item | undefined;
     for (const items of found) {
@@ -59,7 +66,7 @@ export const relatedIn = (tenantId: string, ...found: ReadonlyMap<string, Item>[
       item = liveItem(items.get(key));
       if (item) break;
     }
-    looked.set(name, item);
+    ofKind.set(id, item ?? null);
     return item;
   };
 };

@@ -157,6 +157,18 @@ describe('indexAttributes / itemOf / recordOf', () => {
     expect(itemKindOf(item.pk as string, keys.tag('vip'))).toBe('TICKET_TAG');
   });
 
+  it('hydrates the item read in place, and hydrating it again changes nothing', () => {
+    const t = ticket({ insertDate: NOW - 5000, managedDate: NOW, tags: ['vip'], cc: [] });
+    const read = itemOf(ticketEntity, TENANT, t, { version: 1 });
+    const once = hydrate(ticketEntity, read);
+    expect(once).toBe(read);
+    const snapshot = structuredClone(once);
+    expect(hydrate(ticketEntity, once)).toEqual(snapshot);
+    // A value stored wins over a default: the default only fills what is absent.
+    expect(once.tags).toEqual(['vip']);
+    expect(once.cc).toEqual([]);
+  });
+
   it('stores none of the null fields of a record (absent reads as null), and keeps false, 0 and empty values', () => {
     const c = customer({ phoneNumber: null, city: null, insertByAgentId: null, topClient: false, name: '' });
     const item = itemOf(customerEntity, TENANT, c, { version: 1 });

@@ -46,7 +46,8 @@ const keyOf = (item: Item): ItemKey => ({ pk: String(item.pk), sk: String(item.s
 
 /** The record `current` holds (what the keys hold and defaults put back), and the item the current code writes for it. */
 const nextOf = (shape: Shape, tenantId: string, current: Item): { record: Item; next: Item } => {
-  const record = recordOf<Item>(hydrate(shape.entity, current), shape.system);
+  // A copy: `current` stays the item as stored, which `changes` compares with.
+  const record = recordOf<Item>(hydrate(shape.entity, { ...current }), shape.system);
   const kept = Object.fromEntries(
     shape.keep.flatMap((name) => (name in current ? [[name, current[name]]] : [])),
   );
