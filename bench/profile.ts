@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -8,21 +9,51 @@ import { fileURLToPath } from 'node:url';
  * on its stack that is our code (a file of shared/, local/ or functions/) or a package's (its npm
  * name). Node's own frames (the HTTP parser, streams, JSON, crypto) are charged to the JS frame
  * that called them, so `JSON.stringify` in a view counts to that view. Garbage collection and
- * V8's `(program)` are their own rows; `(idle)` is left out.
+ * V8's `(program)` are their own rows; `(idle)` is left out. The servers run a bundle
+ * (throughput.ts): a frame in it is placed through the bundle's source map.
  */
+interface CallFrame {
+  url: string;
+  functionName: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
 interface CpuProfile {
-  nodes: { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const ownerOf = (url: string): string | undefined => {
-  if (!url.startsWith('file://')) return undefined;
-  const path = fileURLToPath(url);
+/** Each bundle's source map, read once (undefined: the file has none). */
+const maps = new Map<string, SourceMap | undefined>();
+
+const mapOf = (path: string): SourceMap | undefined => {
+  if (!maps.has(path)) {
+    const file = `${path}.map`;
+    maps.set(path, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : undefined);
+  }
+  return maps.get(path);
+};
+
+/** The file a frame's code came from: through the source map of a bundle. */
+const sourceOf = (frame: CallFrame): string => {
+  const path = fileURLToPath(frame.url);
+  const entry = mapOf(path)?.findEntry(frame.lineNumber, frame.columnNumber) as
+    | { originalSource?: string }
+    | undefined;
+  if (!entry?.originalSource) return path;
+  const source = entry.originalSource;
+  return source.startsWith('file://') ? fileURLToPath(source) : resolve(dirname(path), source);
+};
+
+const ownerOf = (frame: CallFrame | undefined): string | undefined => {
+  if (!frame?.url.startsWith('file://')) return undefined;
+  const path = sourceOf(frame);
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
-  if (pkg) return pkg === 'tsx' ? undefined : pkg;
+  if (pkg) return pkg;
   return relative(root, path);
 };
 
@@ -40,7 +71,7 @@ const perRequest = (dir: string, requests: number): Map<string, number> => {
       if (known) return known;
       const frame = nodes.get(id)?.callFrame;
       const name = frame?.functionName ?? '';
-      let found = ownerOf(frame?.url ?? '');
+      let found = ownerOf(frame);
       if (!found && ['(garbage collector)', '(program)', '(idle)'].includes(name)) found = name;
       if (!found) {
         const up = parent.get(id);

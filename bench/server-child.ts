@@ -1,10 +1,13 @@
 /**
- * A server process for sections 4 and 5, started by throughput.ts with
- * `node --expose-gc --import tsx bench/server-child.ts <product|bare>` and the benchmark's
- * environment (DYNAMODB_ENDPOINT, TABLE_NAME, ...). `product` runs the local API Gateway stand-in
- * (local/server.ts) with the real handlers; `bare` runs bare-server.ts. It answers `stats`
- * messages (optionally after a full GC) so the parent can follow its heap and peak RSS.
+ * A server process for sections 4 and 5, bundled by throughput.ts as Lambda's functions are and
+ * started with `node --expose-gc <bundle> <product|bare>` and the benchmark's environment
+ * (DYNAMODB_ENDPOINT, TABLE_NAME, ...). `product` runs the local API Gateway stand-in
+ * (local/server.ts) with the real handlers of the routes the sections call; `bare` runs
+ * bare-server.ts. It answers `stats` messages (optionally after a full GC) so the parent can
+ * follow its heap and peak RSS.
  */
+import type { HttpHandler } from '../local/lambda-runtime';
+
 export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'stop' };
 export type ChildMessage =
   | { type: 'ready'; url: string }
@@ -21,10 +24,22 @@ export type ChildMessage =
 const mode = process.argv[2];
 const send = (message: ChildMessage) => process.send?.(message);
 
+/** The product's handlers the sections call, imported by name so the bundle carries them. */
+const PRODUCT: Record<string, () => Promise<{ handler: HttpHandler }>> = {
+  'ticket-detail': () => import('../functions/ticket-detail'),
+  'ticket-list': () => import('../functions/ticket-list'),
+};
+
+const productHandler = async (name: string): Promise<HttpHandler> => {
+  const load = PRODUCT[name];
+  if (!load) throw new Error(`bench/server-child.ts: functions/${name}.ts is not in the bench's bundle`);
+  return (await load()).handler;
+};
+
 const start = async () => {
   if (mode === 'product') {
     const { startServer } = await import('../local/server');
-    const server = await startServer({ port: 0, host: '127.0.0.1' });
+    const server = await startServer({ port: 0, host: '127.0.0.1', loadHandler: productHandler });
     return { url: server.url.replace('localhost', '127.0.0.1'), close: server.close };
   }
   if (mode === 'bare') {

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OUT_DIR } from './cold-start';
 import type { ChildMessage, ChildRequest } from './server-child';
 import { median, nowMs, percentile, progress } from './stats';
 
@@ -66,19 +67,38 @@ export interface MemoryResult {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Both servers run what Lambda runs: server-child.ts (the local server, the product's two
+ * handlers and the bare ones) bundled by esbuild with the functions' own settings
+ * (infra/bundling.ts), not TypeScript transpiled on load by tsx, whose `keepNames` adds a call
+ * to every closure made (~40 µs of a ticket detail's CPU, 1.5 %; docs/performance.md, "Issue
+ * 27, seventh pass"). Its source map lets bench/profile.ts name the files that cost.
+ */
+const bundleServer = async (): Promise<string> => {
+  const { build } = await import('esbuild');
+  const { esbuildOptions } = await import('../infra/bundling');
+  const outfile = join(OUT_DIR, 'server-child', 'index.mjs');
+  await build({
+    ...esbuildOptions(),
+    entryPoints: [fileURLToPath(new URL('./server-child.ts', import.meta.url))],
+    outfile,
+  });
+  return outfile;
+};
+
 class ServerProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
   ) {}
 
-  static async start(mode: 'product' | 'bare', profileDir?: string): Promise<ServerProcess> {
+  static async start(bundle: string, mode: 'product' | 'bare', profileDir?: string): Promise<ServerProcess> {
     const profile = profileDir
       ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', profileDir]
       : [];
-    const child = fork(fileURLToPath(new URL('./server-child.ts', import.meta.url)), [mode], {
+    const child = fork(bundle, [mode], {
       cwd: root,
-      execArgv: ['--expose-gc', ...profile, '--import', 'tsx'],
+      execArgv: ['--expose-gc', ...profile],
       // The deployed log level: one access-log line per request, written to /dev/null here.
       env: { ...process.env, LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO' },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -161,8 +181,9 @@ export const runThroughput = async (opts: {
   served: { product: number; bare: number };
 }> => {
   const profile = (mode: string) => (opts.profileDir ? join(opts.profileDir, mode) : undefined);
-  const product = await ServerProcess.start('product', profile('product'));
-  const bare = await ServerProcess.start('bare', profile('bare'));
+  const bundle = await bundleServer();
+  const product = await ServerProcess.start(bundle, 'product', profile('product'));
+  const bare = await ServerProcess.start(bundle, 'bare', profile('bare'));
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency * 2 });
   const headers = { authorization: opts.authorization, clientid: opts.tenantId };
   /** Every request each server answered, warm-up included (a profile covers its server's whole life). */

@@ -9,4 +9,4 @@
 const http = process.getBuiltinModule('node:http');
 
 export default http;
-export const { Agent, ClientRequest, IncomingMessage, STATUS_CODES, request } = http;
+export const { Agent, ClientRequest, createServer, IncomingMessage, STATUS_CODES, request } = http;
