@@ -71,8 +71,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * Both servers run what Lambda runs: server-child.ts (the local server, the product's two
  * handlers and the bare ones) bundled by esbuild with the functions' own settings
  * (infra/bundling.ts), not TypeScript transpiled on load by tsx, whose `keepNames` adds a call
- * to every closure made (~40 µs of a ticket detail's CPU, 1.5 %; docs/performance.md, "Issue
- * 27, seventh pass"). Its source map lets bench/profile.ts name the files that cost.
+ * for every named function made at run time, which the product makes more of than the bare
+ * handler (docs/performance.md, "Issue 27, seventh pass"). Its source map lets bench/profile.ts
+ * name the files that cost.
  */
 const bundleServer = async (): Promise<string> => {
   const { build } = await import('esbuild');

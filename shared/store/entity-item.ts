@@ -68,10 +68,10 @@ export const itemOf = <T>(e: Entity<T>, tenantId: string, record: T, system: Ite
 
 /**
  * An item as read, with the fields `itemOf` left out because they are derivable put back: in
- * place, for the item is the read's own (the SDK made it for this read), and a copy of a
- * ticket's ~30 attributes cost ~10 µs, a list page's 26 of them a tenth of what the product
- * adds to the page (docs/performance.md, "Issue 27, seventh pass"). Idempotent; a caller that
- * keeps the item as stored passes a copy (migrations/rewrite.ts).
+ * place, for the item is the read's own (the SDK made it for this read): a copy of a ticket's
+ * ~30 attributes cost ~10 µs, and a list page hydrates 26 tickets (docs/performance.md, "Issue
+ * 27, seventh pass"). Idempotent; a caller that keeps the item as stored passes a copy
+ * (migrations/rewrite.ts).
  */
 export const hydrate = <T>(e: Entity<T>, item: Item): Item => {
   for (const name in e.defaults) if (item[name] === undefined) item[name] = e.defaults[name];
