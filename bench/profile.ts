@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceMapOf } from '../shared/observability/source-stack';
 
 /**
  * `npm run bench -- --only=throughput --profile`: where the product server's CPU time goes. The
@@ -27,21 +27,10 @@ interface CpuProfile {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Each bundle's source map, read once (undefined: the file has none). */
-const maps = new Map<string, SourceMap | undefined>();
-
-const mapOf = (path: string): SourceMap | undefined => {
-  if (!maps.has(path)) {
-    const file = `${path}.map`;
-    maps.set(path, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : undefined);
-  }
-  return maps.get(path);
-};
-
 /** The file a frame's code came from: through the source map of a bundle. */
 const sourceOf = (frame: CallFrame): string => {
   const path = fileURLToPath(frame.url);
-  const entry = mapOf(path)?.findEntry(frame.lineNumber, frame.columnNumber) as
+  const entry = sourceMapOf(path)?.findEntry(frame.lineNumber, frame.columnNumber) as
     | { originalSource?: string }
     | undefined;
   if (!entry?.originalSource) return path;

@@ -2,6 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { esbuildOptions } from '../infra/bundling';
 import { OUT_DIR } from './cold-start';
 import type { ChildMessage, ChildRequest } from './server-child';
 import { median, nowMs, percentile, progress } from './stats';
@@ -76,8 +78,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * name the files that cost.
  */
 const bundleServer = async (): Promise<string> => {
-  const { build } = await import('esbuild');
-  const { esbuildOptions } = await import('../infra/bundling');
   const outfile = join(OUT_DIR, 'server-child', 'index.mjs');
   await build({
     ...esbuildOptions(),

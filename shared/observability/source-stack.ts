@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
  */
 const maps = new Map<string, SourceMap | undefined>();
 
-const mapOf = (file: string): SourceMap | undefined => {
+/** The source map beside a bundle (`<file>.map`), read once; undefined when it has none. */
+export const sourceMapOf = (file: string): SourceMap | undefined => {
   if (!maps.has(file)) {
     let map: SourceMap | undefined;
     try {
@@ -37,7 +38,7 @@ const sourcePath = (source: string): string => {
 
 export const sourceStack = (stack: string): string =>
   stack.replace(FRAME, (frame, file: string, line: string, column: string) => {
-    const map = mapOf(file.startsWith('file://') ? fileURLToPath(file) : file);
+    const map = sourceMapOf(file.startsWith('file://') ? fileURLToPath(file) : file);
     const entry = map?.findEntry(Number(line) - 1, Number(column) - 1) as
       | { originalSource?: string; originalLine?: number; originalColumn?: number }
       | undefined;
