@@ -397,7 +397,6 @@ const main = async () => {
   if (runs('cold')) {
     log('Section 3: cold start and bundle size');
     results.coldStart = await runColdStart(plan.coldRuns);
-    if (!args.includes('--keep-bundles')) rmSync(OUT_DIR, { recursive: true, force: true });
   }
   try {
     if (runs('search')) await measureSearchScale(results);
@@ -405,6 +404,8 @@ const main = async () => {
       await measureWithDynamo(results);
   } finally {
     await nativeSearch?.stop();
+    // Every section's bundles (cold start's, the throughput servers'), once the last has run.
+    if (!args.includes('--keep-bundles')) rmSync(OUT_DIR, { recursive: true, force: true });
   }
 
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
