@@ -109,7 +109,6 @@ export const fitCount = (sizes: readonly number[], budget: number, atLeast = 0):
  * many of each are kept, newest first.
  */
 export const shareRoom = (room: number, a: readonly number[], b: readonly number[]): [number, number] => {
-  if (room <= 0) return [0, 0];
   const keptA = fitCount(a, Math.max(room / 2, room - arrayBytes(b)));
   const keptB = fitCount(b, room - arrayBytes(a, keptA));
   return [keptA, keptB];
