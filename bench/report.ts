@@ -69,6 +69,13 @@ export const COLD_START_RATIO = 1.25;
 export const THROUGHPUT_RATIO = 0.9;
 /** p99 latency of the local server against the bare handler at the same concurrency (issue 27). */
 export const P99_RATIO = 1.2;
+/**
+ * How far the second bare server may drift from the first (the same code) before a run is too
+ * noisy to judge the two goals above: a ratio's verdict is only as good as its control.
+ */
+export const CONTROL_DRIFT = 0.05;
+
+const controlHolds = (t: ThroughputTarget) => Math.abs(t.control - 1) <= CONTROL_DRIFT;
 
 const p99Ratio = (t: ThroughputTarget) => t.productP99 / t.bareP99;
 
@@ -177,6 +184,12 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
       target: `≥ ${THROUGHPUT_RATIO}`,
       actual: x(t.ratio),
       pass: t.ratio >= THROUGHPUT_RATIO,
+    });
+    goals.push({
+      name: `${t.name} control: second bare server / first (the run's noise)`,
+      target: `×${1 - CONTROL_DRIFT}–${1 + CONTROL_DRIFT}`,
+      actual: x(t.control),
+      pass: controlHolds(t),
     });
     goals.push({
       name: `${t.name} p99 latency: local server / bare handler`,
@@ -402,6 +415,13 @@ export const renderTable = (r: Results): string => {
       `local server ${round(t.productMedianRps, 0)} req/s, bare ${round(t.bareMedianRps, 0)} req/s (${x(t.ratio)}); server CPU ${round(t.productCpuMs, 2)} vs ${round(t.bareCpuMs, 2)} ms a request`,
       `≥ ×${THROUGHPUT_RATIO}`,
       check(t.ratio >= THROUGHPUT_RATIO),
+    ]);
+    add([
+      'overhead',
+      `${t.name}, control: the second bare server against the first`,
+      x(t.control),
+      `×${1 - CONTROL_DRIFT}–${1 + CONTROL_DRIFT}`,
+      check(controlHolds(t)),
     ]);
     add([
       'overhead',

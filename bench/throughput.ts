@@ -11,10 +11,14 @@ import { median, nowMs, percentile, progress } from './stats';
 /**
  * Sections 4 and 5. Ticket detail and the ticket list through the local server (API Gateway
  * stand-in + the real handlers, in its own process) against the same local server answering with
- * bare handlers making the same DynamoDB calls (also its own process). Load comes from this
- * process over keep-alive connections at a fixed concurrency; rounds alternate the two servers,
- * which goes first switching every round, and every request's latency is kept for the
- * percentiles. Each read is first warmed the same way for `warmRounds` rounds: module load and
+ * bare handlers making the same DynamoDB calls, run twice: two bare server processes, each its
+ * own. Load comes from this process over keep-alive connections at a fixed concurrency; rounds
+ * load the three servers one after the other, the order rotating every round, and every
+ * request's latency is kept for the percentiles. The product is measured against both bare
+ * servers (their mean in each round), and the second bare server against the first: the same
+ * code twice, the control that says how far this run's machine let two equal servers drift
+ * apart (docs/performance.md, "Issue 27, eighth pass": ±6 % between runs of 5 rounds). Each
+ * read is first warmed the same way for `warmRounds` rounds: module load and
  * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them
  * and keeps compiling for about 90 s of load (docs/performance.md, "Issue 27, sixth pass").
  * Then the memory run: the product server's heap after a full GC, `memoryRequests` more
@@ -28,17 +32,21 @@ export interface ThroughputTarget {
   /** What is read, e.g. `ticket detail`. */
   name: string;
   path: string;
-  /** Requests per second of each round. */
+  /** Requests per second of each round: the product's, the mean of the two bare servers', and each of theirs. */
   productRps: number[];
   bareRps: number[];
+  firstBareRps: number[];
+  secondBareRps: number[];
   productMedianRps: number;
   bareMedianRps: number;
-  /** Median over the rounds of product / bare within the round (goal >= 0.90). */
+  /** Median over the rounds of product / bare (the two bare servers' mean) within the round (goal >= 0.90). */
   ratio: number;
-  /** CPU time (ms) each server process spent per request over the rounds: the overhead without the machine's noise. */
+  /** Median over the rounds of the second bare server / the first: the same code, so 1 but for the run's noise. */
+  control: number;
+  /** CPU time (ms) the product's process and the bare ones (their mean) spent per request over the rounds. */
   productCpuMs: number;
   bareCpuMs: number;
-  /** Latency percentiles (ms) over every request of the rounds, client side. */
+  /** Latency percentiles (ms) over every request of the rounds, client side (the bare ones: both servers'). */
   productP50: number;
   productP99: number;
   bareP50: number;
@@ -174,7 +182,7 @@ export const runThroughput = async (opts: {
   rounds: number;
   secondsPerRound: number;
   memoryRequests: number;
-  /** Writes CPU profiles of both servers (their whole lives) into `product/` and `bare/` of this directory. */
+  /** Writes CPU profiles of the servers (their whole lives) into `product/`, `bare/` and `control/` of this directory. */
   profileDir?: string;
 }): Promise<{
   throughput: ThroughputResult;
@@ -185,6 +193,8 @@ export const runThroughput = async (opts: {
   const bundle = await bundleServer();
   const product = await ServerProcess.start(bundle, 'product', profile('product'));
   const bare = await ServerProcess.start(bundle, 'bare', profile('bare'));
+  const control = await ServerProcess.start(bundle, 'bare', profile('control'));
+  const servers = [product, bare, control];
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency * 2 });
   const headers = { authorization: opts.authorization, clientid: opts.tenantId };
   /** Every request each server answered, warm-up included (a profile covers its server's whole life). */
@@ -194,8 +204,8 @@ export const runThroughput = async (opts: {
     served.set(server, (served.get(server) ?? 0) + result.requests);
     return result;
   };
-  /** Round `r`'s servers in the order they are loaded: which goes first switches every round. */
-  const orderOf = (r: number) => (r % 2 === 0 ? [product, bare] : [bare, product]);
+  /** Round `r`'s servers in the order they are loaded: each takes each place once in three rounds. */
+  const orderOf = (r: number) => servers.map((_, i) => servers[(i + r) % servers.length] as ServerProcess);
   try {
     // Warm both, alternating as the measured rounds do: module load, V8's compiler (the product has
     // more code to optimise: a short warm-up measured its compiler threads), connections, the
@@ -211,35 +221,41 @@ export const runThroughput = async (opts: {
 
     const targets: ThroughputTarget[] = [];
     for (const target of opts.targets) {
-      const rps = { product: [] as number[], bare: [] as number[] };
+      const rps = new Map<ServerProcess, number[]>(servers.map((s) => [s, []]));
+      const cpu = new Map<ServerProcess, number>(servers.map((s) => [s, 0]));
       const latencies = { product: [] as number[], bare: [] as number[] };
-      const cpu = { product: 0, bare: 0 };
       const bar = progress(`throughput rounds, ${target.name}`);
       for (let r = 0; r < opts.rounds; r++) {
         for (const server of orderOf(r)) {
-          const side = server === product ? 'product' : 'bare';
           const cpuBefore = (await server.stats(false)).cpuMs;
           const result = await run(server, target.path, { seconds: opts.secondsPerRound });
-          cpu[side] += ((await server.stats(false)).cpuMs - cpuBefore) / result.requests / opts.rounds;
-          rps[side].push(result.requests / result.seconds);
-          latencies[side].push(...result.latencies);
+          const cpuMs = ((await server.stats(false)).cpuMs - cpuBefore) / result.requests;
+          cpu.set(server, (cpu.get(server) ?? 0) + cpuMs / opts.rounds);
+          rps.get(server)?.push(result.requests / result.seconds);
+          latencies[server === product ? 'product' : 'bare'].push(...result.latencies);
         }
-        bar.update(
-          r + 1,
-          opts.rounds,
-          `(${Math.round(rps.product.at(-1) ?? 0)} vs ${Math.round(rps.bare.at(-1) ?? 0)} req/s)`,
-        );
+        const [p, b, c] = servers.map((s) => Math.round(rps.get(s)?.at(-1) ?? 0));
+        bar.update(r + 1, opts.rounds, `(${p} vs ${b} and ${c} req/s)`);
       }
       bar.done(`${opts.rounds} rounds of ${opts.secondsPerRound} s per server`);
+      const [productRps, firstRps, secondRps] = servers.map((s) => rps.get(s) ?? []) as [
+        number[],
+        number[],
+        number[],
+      ];
+      const bareRps = firstRps.map((v, i) => (v + (secondRps[i] as number)) / 2);
       targets.push({
         ...target,
-        productRps: rps.product,
-        bareRps: rps.bare,
-        productMedianRps: median(rps.product),
-        bareMedianRps: median(rps.bare),
-        ratio: median(rps.product.map((v, i) => v / (rps.bare[i] as number))),
-        productCpuMs: cpu.product,
-        bareCpuMs: cpu.bare,
+        productRps,
+        bareRps,
+        firstBareRps: firstRps,
+        secondBareRps: secondRps,
+        productMedianRps: median(productRps),
+        bareMedianRps: median(bareRps),
+        ratio: median(productRps.map((v, i) => v / (bareRps[i] as number))),
+        control: median(secondRps.map((v, i) => v / (firstRps[i] as number))),
+        productCpuMs: cpu.get(product) ?? 0,
+        bareCpuMs: ((cpu.get(bare) ?? 0) + (cpu.get(control) ?? 0)) / 2,
         productP50: percentile(latencies.product, 50),
         productP99: percentile(latencies.product, 99),
         bareP50: percentile(latencies.bare, 50),
@@ -277,6 +293,6 @@ export const runThroughput = async (opts: {
     };
   } finally {
     agent.destroy();
-    await Promise.all([product.stop(), bare.stop()]);
+    await Promise.all(servers.map((s) => s.stop()));
   }
 };
