@@ -17,8 +17,12 @@ import { median, nowMs, percentile, progress } from './stats';
  * request's latency is kept for the percentiles. The product is measured against both bare
  * servers (their mean in each round), and the second bare server against the first: the same
  * code twice, the control that says how far this run's machine let two equal servers drift
- * apart (docs/performance.md, "Issue 27, eighth pass": ±6 % between runs of 5 rounds). Each
- * read is first warmed the same way for `warmRounds` rounds: module load and
+ * apart. The rounds are shared among `generations` sets of three fresh processes, as a JVM
+ * benchmark forks: on this machine one process of the same code runs a few per cent faster or
+ * slower than another for its whole life (docs/performance.md, "Issue 27, eighth pass": two bare
+ * servers 9 % apart over six rounds), which more rounds of the same processes cannot average
+ * out. Each generation's servers are first warmed (`rewarmRounds`; the first generation's
+ * `warmRounds`, long enough for DynamoDB Local too). Each read is warmed that way: module load and
  * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them
  * and keeps compiling for about 90 s of load (docs/performance.md, "Issue 27, sixth pass").
  * Then the memory run: the product server's heap after a full GC, `memoryRequests` more
@@ -55,9 +59,13 @@ export interface ThroughputTarget {
 
 export interface ThroughputResult {
   concurrency: number;
-  /** Alternating rounds of each read before its measured ones (not counted). */
+  /** Rounds of each read before the first generation's measured ones (not counted). */
   warmRounds: number;
+  /** Rounds of each read before a later generation's measured ones (not counted). */
+  rewarmRounds: number;
   rounds: number;
+  /** Sets of three fresh server processes the rounds were shared among. */
+  generations: number;
   secondsPerRound: number;
   targets: ThroughputTarget[];
 }
@@ -172,14 +180,24 @@ const load = async (
   return { requests: done, seconds: (nowMs() - started) / 1000, latencies };
 };
 
+/** The three servers of a generation, by role: the product, the first bare server, the control. */
+const ROLES = ['product', 'bare', 'control'] as const;
+type Role = (typeof ROLES)[number];
+
 export const runThroughput = async (opts: {
   tenantId: string;
   authorization: string;
-  /** What each round reads from both servers, one after the other. */
+  /** What each round reads from the servers, one after the other. */
   targets: { name: string; path: string }[];
   concurrency: number;
+  /** Rounds of each read that warm the first generation's servers (and DynamoDB Local), not counted. */
   warmRounds: number;
+  /** Rounds that warm each later generation's servers (DynamoDB Local is warm by then), not counted. */
+  rewarmRounds: number;
+  /** Measured rounds of each read, over all generations. */
   rounds: number;
+  /** Sets of three server processes, each started fresh and measured for its share of the rounds. */
+  generations: number;
   secondsPerRound: number;
   memoryRequests: number;
   /** Writes CPU profiles of the servers (their whole lives) into `product/`, `bare/` and `control/` of this directory. */
@@ -191,108 +209,121 @@ export const runThroughput = async (opts: {
 }> => {
   const profile = (mode: string) => (opts.profileDir ? join(opts.profileDir, mode) : undefined);
   const bundle = await bundleServer();
-  const product = await ServerProcess.start(bundle, 'product', profile('product'));
-  const bare = await ServerProcess.start(bundle, 'bare', profile('bare'));
-  const control = await ServerProcess.start(bundle, 'bare', profile('control'));
-  const servers = [product, bare, control];
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency * 2 });
   const headers = { authorization: opts.authorization, clientid: opts.tenantId };
-  /** Every request each server answered, warm-up included (a profile covers its server's whole life). */
-  const served = new Map<ServerProcess, number>();
-  const run = async (server: ServerProcess, path: string, limit: { seconds?: number; count?: number }) => {
-    const result = await load(agent, server.url + path, headers, opts.concurrency, limit);
-    served.set(server, (served.get(server) ?? 0) + result.requests);
-    return result;
-  };
-  /** Round `r`'s servers in the order they are loaded: each takes each place once in three rounds. */
-  const orderOf = (r: number) => servers.map((_, i) => servers[(i + r) % servers.length] as ServerProcess);
-  try {
-    // Warm both, alternating as the measured rounds do: module load, V8's compiler (the product has
-    // more code to optimise: a short warm-up measured its compiler threads), connections, the
-    // product's token cache, and DynamoDB Local's JIT.
-    for (const { path } of opts.targets) {
-      const bar = progress('throughput warm-up');
-      for (let r = 0; r < opts.warmRounds; r++) {
-        for (const server of orderOf(r)) await run(server, path, { seconds: opts.secondsPerRound });
-        bar.update(r + 1, opts.warmRounds);
-      }
-      bar.done(`${opts.warmRounds} rounds of ${opts.secondsPerRound} s per server`);
-    }
-
-    const targets: ThroughputTarget[] = [];
-    for (const target of opts.targets) {
-      const rps = new Map<ServerProcess, number[]>(servers.map((s) => [s, []]));
-      const cpu = new Map<ServerProcess, number>(servers.map((s) => [s, 0]));
-      const latencies = { product: [] as number[], bare: [] as number[] };
-      const bar = progress(`throughput rounds, ${target.name}`);
-      for (let r = 0; r < opts.rounds; r++) {
-        for (const server of orderOf(r)) {
-          const cpuBefore = (await server.stats(false)).cpuMs;
-          const result = await run(server, target.path, { seconds: opts.secondsPerRound });
-          const cpuMs = ((await server.stats(false)).cpuMs - cpuBefore) / result.requests;
-          cpu.set(server, (cpu.get(server) ?? 0) + cpuMs / opts.rounds);
-          rps.get(server)?.push(result.requests / result.seconds);
-          latencies[server === product ? 'product' : 'bare'].push(...result.latencies);
+  /** Every request each role's servers answered, warm-ups included (a profile covers its server's whole life). */
+  const served = { product: 0, bare: 0, control: 0 };
+  const measured = opts.targets.map(() => ({
+    rps: { product: [] as number[], bare: [] as number[], control: [] as number[] },
+    cpu: { product: 0, bare: 0, control: 0 },
+    latencies: { product: [] as number[], bare: [] as number[] },
+  }));
+  const perGeneration = Math.ceil(opts.rounds / opts.generations);
+  let memory: MemoryResult | undefined;
+  for (let g = 0; g < opts.generations; g++) {
+    const servers = new Map<Role, ServerProcess>();
+    try {
+      for (const role of ROLES)
+        servers.set(
+          role,
+          await ServerProcess.start(bundle, role === 'product' ? 'product' : 'bare', profile(role)),
+        );
+      const run = async (role: Role, path: string, limit: { seconds?: number; count?: number }) => {
+        const server = servers.get(role) as ServerProcess;
+        const result = await load(agent, server.url + path, headers, opts.concurrency, limit);
+        served[role] += result.requests;
+        return result;
+      };
+      /** Round `r`'s roles in the order they are loaded: each takes each place once in three rounds. */
+      const orderOf = (r: number) => ROLES.map((_, i) => ROLES[(i + r) % ROLES.length] as Role);
+      // Warm them, in turns as the measured rounds go: module load, V8's compiler (the product has
+      // more code to optimise: a short warm-up measured its compiler threads), connections, the
+      // product's token cache, and, in the first generation, DynamoDB Local's JIT.
+      const warmRounds = g === 0 ? opts.warmRounds : opts.rewarmRounds;
+      for (const { path } of opts.targets) {
+        const bar = progress(`throughput warm-up, generation ${g + 1}/${opts.generations}`);
+        for (let r = 0; r < warmRounds; r++) {
+          for (const role of orderOf(r)) await run(role, path, { seconds: opts.secondsPerRound });
+          bar.update(r + 1, warmRounds);
         }
-        const [p, b, c] = servers.map((s) => Math.round(rps.get(s)?.at(-1) ?? 0));
-        bar.update(r + 1, opts.rounds, `(${p} vs ${b} and ${c} req/s)`);
+        bar.done(`${warmRounds} rounds of ${opts.secondsPerRound} s per server`);
       }
-      bar.done(`${opts.rounds} rounds of ${opts.secondsPerRound} s per server`);
-      const [productRps, firstRps, secondRps] = servers.map((s) => rps.get(s) ?? []) as [
-        number[],
-        number[],
-        number[],
-      ];
-      const bareRps = firstRps.map((v, i) => (v + (secondRps[i] as number)) / 2);
-      targets.push({
-        ...target,
-        productRps,
-        bareRps,
-        firstBareRps: firstRps,
-        secondBareRps: secondRps,
-        productMedianRps: median(productRps),
-        bareMedianRps: median(bareRps),
-        ratio: median(productRps.map((v, i) => v / (bareRps[i] as number))),
-        control: median(secondRps.map((v, i) => v / (firstRps[i] as number))),
-        productCpuMs: cpu.get(product) ?? 0,
-        bareCpuMs: ((cpu.get(bare) ?? 0) + (cpu.get(control) ?? 0)) / 2,
-        productP50: percentile(latencies.product, 50),
-        productP99: percentile(latencies.product, 99),
-        bareP50: percentile(latencies.bare, 50),
-        bareP99: percentile(latencies.bare, 99),
-      });
+      const rounds = Math.min(perGeneration, opts.rounds - g * perGeneration);
+      for (const [t, target] of opts.targets.entries()) {
+        const m = measured[t] as (typeof measured)[number];
+        const bar = progress(`throughput rounds, ${target.name}, generation ${g + 1}/${opts.generations}`);
+        for (let i = 0; i < rounds; i++) {
+          for (const role of orderOf(g * perGeneration + i)) {
+            const server = servers.get(role) as ServerProcess;
+            const cpuBefore = (await server.stats(false)).cpuMs;
+            const result = await run(role, target.path, { seconds: opts.secondsPerRound });
+            m.cpu[role] += ((await server.stats(false)).cpuMs - cpuBefore) / result.requests / opts.rounds;
+            m.rps[role].push(result.requests / result.seconds);
+            m.latencies[role === 'product' ? 'product' : 'bare'].push(...result.latencies);
+          }
+          const [p, b, c] = ROLES.map((role) => Math.round(m.rps[role].at(-1) ?? 0));
+          bar.update(i + 1, rounds, `(${p} vs ${b} and ${c} req/s)`);
+        }
+        bar.done(`${rounds} rounds of ${opts.secondsPerRound} s per server`);
+      }
+      if (g === opts.generations - 1) {
+        const product = servers.get('product') as ServerProcess;
+        const before = await product.stats(true);
+        const mem = progress('memory run');
+        const { requests } = await run('product', opts.targets[0]?.path ?? '/', {
+          count: opts.memoryRequests,
+        });
+        mem.done(`${requests} product requests between the two heap readings`);
+        const after = await product.stats(true);
+        const bareStats = await (servers.get('bare') as ServerProcess).stats(false);
+        memory = {
+          requests,
+          gcAvailable: after.gcAvailable,
+          heapBefore: before.heapUsed,
+          heapAfter: after.heapUsed,
+          growth: (after.heapUsed - before.heapUsed) / before.heapUsed,
+          productPeakRss: after.maxRss,
+          barePeakRss: bareStats.maxRss,
+        };
+      }
+    } finally {
+      await Promise.all([...servers.values()].map((s) => s.stop()));
     }
-
-    const before = await product.stats(true);
-    const mem = progress('memory run');
-    const { requests: memoryRequests } = await run(product, opts.targets[0]?.path ?? '/', {
-      count: opts.memoryRequests,
-    });
-    mem.done(`${memoryRequests} product requests between the two heap readings`);
-    const after = await product.stats(true);
-    const bareStats = await bare.stats(false);
-
-    return {
-      served: { product: served.get(product) ?? 0, bare: served.get(bare) ?? 0 },
-      throughput: {
-        concurrency: opts.concurrency,
-        warmRounds: opts.warmRounds,
-        rounds: opts.rounds,
-        secondsPerRound: opts.secondsPerRound,
-        targets,
-      },
-      memory: {
-        requests: memoryRequests,
-        gcAvailable: after.gcAvailable,
-        heapBefore: before.heapUsed,
-        heapAfter: after.heapUsed,
-        growth: (after.heapUsed - before.heapUsed) / before.heapUsed,
-        productPeakRss: after.maxRss,
-        barePeakRss: bareStats.maxRss,
-      },
-    };
-  } finally {
-    agent.destroy();
-    await Promise.all(servers.map((s) => s.stop()));
   }
+  agent.destroy();
+
+  const targets: ThroughputTarget[] = opts.targets.map((target, t) => {
+    const { rps, cpu, latencies } = measured[t] as (typeof measured)[number];
+    const bareRps = rps.bare.map((v, i) => (v + (rps.control[i] as number)) / 2);
+    return {
+      ...target,
+      productRps: rps.product,
+      bareRps,
+      firstBareRps: rps.bare,
+      secondBareRps: rps.control,
+      productMedianRps: median(rps.product),
+      bareMedianRps: median(bareRps),
+      ratio: median(rps.product.map((v, i) => v / (bareRps[i] as number))),
+      control: median(rps.control.map((v, i) => v / (rps.bare[i] as number))),
+      productCpuMs: cpu.product,
+      bareCpuMs: (cpu.bare + cpu.control) / 2,
+      productP50: percentile(latencies.product, 50),
+      productP99: percentile(latencies.product, 99),
+      bareP50: percentile(latencies.bare, 50),
+      bareP99: percentile(latencies.bare, 99),
+    };
+  });
+  return {
+    served: { product: served.product, bare: served.bare },
+    throughput: {
+      concurrency: opts.concurrency,
+      warmRounds: opts.warmRounds,
+      rewarmRounds: opts.rewarmRounds,
+      rounds: opts.rounds,
+      generations: opts.generations,
+      secondsPerRound: opts.secondsPerRound,
+      targets,
+    },
+    memory: memory as MemoryResult,
+  };
 };
