@@ -18,11 +18,11 @@ import { median, nowMs, percentile, progress } from './stats';
  * servers (their mean in each round), and the second bare server against the first: the same
  * code twice, the control that says how far this run's machine let two equal servers drift
  * apart. The rounds are shared among `generations` sets of three fresh processes, as a JVM
- * benchmark forks: on this machine one process of the same code runs a few per cent faster or
- * slower than another for its whole life (docs/performance.md, "Issue 27, eighth pass": two bare
- * servers 9 % apart over six rounds), which more rounds of the same processes cannot average
- * out. Each generation's servers are first warmed (`rewarmRounds`; the first generation's
- * `warmRounds`, long enough for DynamoDB Local too). Each read is warmed that way: module load and
+ * benchmark forks: on this machine two processes of the same code came out up to 9 % apart over
+ * six rounds, often the same way for minutes on end (docs/performance.md, "Issue 27, eighth
+ * pass"), which more rounds of the same processes cannot average out. Each generation's servers
+ * are first warmed on each read, in turns as the measured rounds go (`rewarmRounds`; the first
+ * generation `warmRounds`, long enough for DynamoDB Local too): module load and
  * V8's compiler in the servers, and DynamoDB Local's JIT, which shares the two cores with them
  * and keeps compiling for about 90 s of load (docs/performance.md, "Issue 27, sixth pass").
  * Then the memory run: the product server's heap after a full GC, `memoryRequests` more
@@ -180,6 +180,33 @@ const load = async (
   return { requests: done, seconds: (nowMs() - started) / 1000, latencies };
 };
 
+/**
+ * Section 5 on the last generation's servers, after its rounds: the product's heap after a full
+ * GC, `count` more requests, the heap after a full GC again, and both servers' peak RSS.
+ */
+const measureMemory = async (
+  product: ServerProcess,
+  bare: ServerProcess,
+  serve: (count: number) => Promise<{ requests: number }>,
+  count: number,
+): Promise<MemoryResult> => {
+  const before = await product.stats(true);
+  const mem = progress('memory run');
+  const { requests } = await serve(count);
+  mem.done(`${requests} product requests between the two heap readings`);
+  const after = await product.stats(true);
+  const bareStats = await bare.stats(false);
+  return {
+    requests,
+    gcAvailable: after.gcAvailable,
+    heapBefore: before.heapUsed,
+    heapAfter: after.heapUsed,
+    growth: (after.heapUsed - before.heapUsed) / before.heapUsed,
+    productPeakRss: after.maxRss,
+    barePeakRss: bareStats.maxRss,
+  };
+};
+
 /** The three servers of a generation, by role: the product, the first bare server, the control. */
 const ROLES = ['product', 'bare', 'control'] as const;
 type Role = (typeof ROLES)[number];
@@ -220,77 +247,67 @@ export const runThroughput = async (opts: {
   }));
   const perGeneration = Math.ceil(opts.rounds / opts.generations);
   let memory: MemoryResult | undefined;
-  for (let g = 0; g < opts.generations; g++) {
-    const servers = new Map<Role, ServerProcess>();
-    try {
-      for (const role of ROLES)
-        servers.set(
-          role,
-          await ServerProcess.start(bundle, role === 'product' ? 'product' : 'bare', profile(role)),
-        );
-      const run = async (role: Role, path: string, limit: { seconds?: number; count?: number }) => {
-        const server = servers.get(role) as ServerProcess;
-        const result = await load(agent, server.url + path, headers, opts.concurrency, limit);
-        served[role] += result.requests;
-        return result;
-      };
-      /** Round `r`'s roles in the order they are loaded: each takes each place once in three rounds. */
-      const orderOf = (r: number) => ROLES.map((_, i) => ROLES[(i + r) % ROLES.length] as Role);
-      // Warm them, in turns as the measured rounds go: module load, V8's compiler (the product has
-      // more code to optimise: a short warm-up measured its compiler threads), connections, the
-      // product's token cache, and, in the first generation, DynamoDB Local's JIT.
-      const warmRounds = g === 0 ? opts.warmRounds : opts.rewarmRounds;
-      for (const { path } of opts.targets) {
-        const bar = progress(`throughput warm-up, generation ${g + 1}/${opts.generations}`);
-        for (let r = 0; r < warmRounds; r++) {
-          for (const role of orderOf(r)) await run(role, path, { seconds: opts.secondsPerRound });
-          bar.update(r + 1, warmRounds);
-        }
-        bar.done(`${warmRounds} rounds of ${opts.secondsPerRound} s per server`);
-      }
-      const rounds = Math.min(perGeneration, opts.rounds - g * perGeneration);
-      for (const [t, target] of opts.targets.entries()) {
-        const m = measured[t] as (typeof measured)[number];
-        const bar = progress(`throughput rounds, ${target.name}, generation ${g + 1}/${opts.generations}`);
-        for (let i = 0; i < rounds; i++) {
-          for (const role of orderOf(g * perGeneration + i)) {
-            const server = servers.get(role) as ServerProcess;
-            const cpuBefore = (await server.stats(false)).cpuMs;
-            const result = await run(role, target.path, { seconds: opts.secondsPerRound });
-            m.cpu[role] += ((await server.stats(false)).cpuMs - cpuBefore) / result.requests / opts.rounds;
-            m.rps[role].push(result.requests / result.seconds);
-            m.latencies[role === 'product' ? 'product' : 'bare'].push(...result.latencies);
-          }
-          const [p, b, c] = ROLES.map((role) => Math.round(m.rps[role].at(-1) ?? 0));
-          bar.update(i + 1, rounds, `(${p} vs ${b} and ${c} req/s)`);
-        }
-        bar.done(`${rounds} rounds of ${opts.secondsPerRound} s per server`);
-      }
-      if (g === opts.generations - 1) {
-        const product = servers.get('product') as ServerProcess;
-        const before = await product.stats(true);
-        const mem = progress('memory run');
-        const { requests } = await run('product', opts.targets[0]?.path ?? '/', {
-          count: opts.memoryRequests,
-        });
-        mem.done(`${requests} product requests between the two heap readings`);
-        const after = await product.stats(true);
-        const bareStats = await (servers.get('bare') as ServerProcess).stats(false);
-        memory = {
-          requests,
-          gcAvailable: after.gcAvailable,
-          heapBefore: before.heapUsed,
-          heapAfter: after.heapUsed,
-          growth: (after.heapUsed - before.heapUsed) / before.heapUsed,
-          productPeakRss: after.maxRss,
-          barePeakRss: bareStats.maxRss,
+  try {
+    for (let g = 0; g < opts.generations; g++) {
+      const servers = new Map<Role, ServerProcess>();
+      try {
+        for (const role of ROLES)
+          servers.set(
+            role,
+            await ServerProcess.start(bundle, role === 'product' ? 'product' : 'bare', profile(role)),
+          );
+        const run = async (role: Role, path: string, limit: { seconds?: number; count?: number }) => {
+          const server = servers.get(role) as ServerProcess;
+          const result = await load(agent, server.url + path, headers, opts.concurrency, limit);
+          served[role] += result.requests;
+          return result;
         };
+        /** Round `r`'s roles in the order they are loaded: each takes each place once in three rounds. */
+        const orderOf = (r: number) => ROLES.map((_, i) => ROLES[(i + r) % ROLES.length] as Role);
+        // Warm them, in turns as the measured rounds go: module load, V8's compiler (the product has
+        // more code to optimise: a short warm-up measured its compiler threads), connections, the
+        // product's token cache, and, in the first generation, DynamoDB Local's JIT.
+        const warmRounds = g === 0 ? opts.warmRounds : opts.rewarmRounds;
+        for (const { path } of opts.targets) {
+          const bar = progress(`throughput warm-up, generation ${g + 1}/${opts.generations}`);
+          for (let r = 0; r < warmRounds; r++) {
+            for (const role of orderOf(r)) await run(role, path, { seconds: opts.secondsPerRound });
+            bar.update(r + 1, warmRounds);
+          }
+          bar.done(`${warmRounds} rounds of ${opts.secondsPerRound} s per server`);
+        }
+        const rounds = Math.min(perGeneration, opts.rounds - g * perGeneration);
+        for (const [t, target] of opts.targets.entries()) {
+          const m = measured[t] as (typeof measured)[number];
+          const bar = progress(`throughput rounds, ${target.name}, generation ${g + 1}/${opts.generations}`);
+          for (let i = 0; i < rounds; i++) {
+            for (const role of orderOf(g * perGeneration + i)) {
+              const server = servers.get(role) as ServerProcess;
+              const cpuBefore = (await server.stats(false)).cpuMs;
+              const result = await run(role, target.path, { seconds: opts.secondsPerRound });
+              m.cpu[role] += ((await server.stats(false)).cpuMs - cpuBefore) / result.requests / opts.rounds;
+              m.rps[role].push(result.requests / result.seconds);
+              m.latencies[role === 'product' ? 'product' : 'bare'].push(...result.latencies);
+            }
+            const [p, b, c] = ROLES.map((role) => Math.round(m.rps[role].at(-1) ?? 0));
+            bar.update(i + 1, rounds, `(${p} vs ${b} and ${c} req/s)`);
+          }
+          bar.done(`${rounds} rounds of ${opts.secondsPerRound} s per server`);
+        }
+        if (g === opts.generations - 1)
+          memory = await measureMemory(
+            servers.get('product') as ServerProcess,
+            servers.get('bare') as ServerProcess,
+            (count) => run('product', opts.targets[0]?.path ?? '/', { count }),
+            opts.memoryRequests,
+          );
+      } finally {
+        await Promise.all([...servers.values()].map((s) => s.stop()));
       }
-    } finally {
-      await Promise.all([...servers.values()].map((s) => s.stop()));
     }
+  } finally {
+    agent.destroy();
   }
-  agent.destroy();
 
   const targets: ThroughputTarget[] = opts.targets.map((target, t) => {
     const { rps, cpu, latencies } = measured[t] as (typeof measured)[number];
