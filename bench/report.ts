@@ -76,6 +76,7 @@ export const P99_RATIO = 1.2;
 export const CONTROL_DRIFT = 0.05;
 
 const controlHolds = (t: ThroughputTarget) => Math.abs(t.control - 1) <= CONTROL_DRIFT;
+const CONTROL_TARGET = `×${1 - CONTROL_DRIFT}–${1 + CONTROL_DRIFT}`;
 
 const p99Ratio = (t: ThroughputTarget) => t.productP99 / t.bareP99;
 
@@ -187,7 +188,7 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
     });
     goals.push({
       name: `${t.name} control: second bare server / first (the run's noise)`,
-      target: `×${1 - CONTROL_DRIFT}–${1 + CONTROL_DRIFT}`,
+      target: CONTROL_TARGET,
       actual: x(t.control),
       pass: controlHolds(t),
     });
@@ -420,7 +421,7 @@ export const renderTable = (r: Results): string => {
       'overhead',
       `${t.name}, control: the second bare server against the first`,
       x(t.control),
-      `×${1 - CONTROL_DRIFT}–${1 + CONTROL_DRIFT}`,
+      CONTROL_TARGET,
       check(controlHolds(t)),
     ]);
     add([

@@ -211,6 +211,9 @@ const measureMemory = async (
 const ROLES = ['product', 'bare', 'control'] as const;
 type Role = (typeof ROLES)[number];
 
+/** Round `r`'s roles in the order they are loaded: each takes each place once in three rounds. */
+const orderOf = (r: number): Role[] => ROLES.map((_, i) => ROLES[(i + r) % ROLES.length] as Role);
+
 export const runThroughput = async (opts: {
   tenantId: string;
   authorization: string;
@@ -262,8 +265,6 @@ export const runThroughput = async (opts: {
           served[role] += result.requests;
           return result;
         };
-        /** Round `r`'s roles in the order they are loaded: each takes each place once in three rounds. */
-        const orderOf = (r: number) => ROLES.map((_, i) => ROLES[(i + r) % ROLES.length] as Role);
         // Warm them, in turns as the measured rounds go: module load, V8's compiler (the product has
         // more code to optimise: a short warm-up measured its compiler threads), connections, the
         // product's token cache, and, in the first generation, DynamoDB Local's JIT.
