@@ -8,9 +8,15 @@ import { compatFor } from '../../shared/http/compat';
 import { agentView, customerView, lookupView, RECORD_VIEWS } from '../../shared/http/views/records';
 import { noteView, replyView, ticketDetailView, ticketView } from '../../shared/http/views/ticket';
 import { routeOf } from '../../shared/routes';
+import { SOURCES, STATUSES } from '../../shared/schemas/ticket';
 import { ticketSummaryView } from '../../shared/schemas/views';
 import type { AgentRecord, CustomerRecord, StoredLookup } from '../../shared/store/entities/records';
-import type { DocumentRecord, NoteRecord, ReplyRecord } from '../../shared/store/entities/ticket';
+import type {
+  DocumentRecord,
+  NoteRecord,
+  ReplyRecord,
+  TicketRecord,
+} from '../../shared/store/entities/ticket';
 import type { EntityKind } from '../../shared/store/keys';
 import { PAGE_BYTES } from '../../shared/store/pages';
 import type { Related } from '../../shared/store/tickets';
@@ -416,6 +422,123 @@ describe('the largest records the API accepts', () => {
 describe('ticketDetailView', () => {
   const related: Related = (kind, key) => (kind === 'AGENT' ? { id: key, name: 'Grace' } : { id: key });
   const t = ticket();
+
+  // The detail is written as one literal for speed; every other shape is filled from the
+  // schema's field list. Any ticket, any fields present or absent: the same fields, values and
+  // order, the conversation in the seed's places, then the detail's own six.
+  const DETAIL_TAIL = [
+    'documentsTruncated',
+    'documentsUrl',
+    'repliesTruncated',
+    'repliesUrl',
+    'notesTruncated',
+    'notesUrl',
+  ];
+  const OPTIONAL = [
+    'managedDate',
+    'closedDate',
+    'assignedTo',
+    'cc',
+    'tags',
+    'type',
+    'area',
+    'group',
+    'memo',
+    'customFields',
+    'tweetId',
+    'tweetType',
+    'facebookId',
+    'facebookType',
+    'linkedinId',
+    'linkedinType',
+    'googlePlusId',
+    'googlePlusType',
+    'youtubeId',
+    'youtubeType',
+    'messageUniqueId',
+    'customPortalId',
+    'toReply',
+    'toReplyCustomer',
+    'externalId1',
+    'mergedInto',
+    'merged',
+  ] as const;
+  const text = fc.option(fc.string({ maxLength: 8 }));
+  const anyTicket = fc
+    .record({
+      over: fc.record(
+        {
+          managedDate: fc.integer({ min: 0 }),
+          closedDate: fc.option(fc.integer({ min: 0 })),
+          priority: fc.integer({ min: 0, max: 3 }),
+          status: fc.constantFrom(...STATUSES),
+          source: fc.constantFrom(...SOURCES),
+          assignedTo: fc.option(fc.constantFrom(id(2), id(3))),
+          cc: fc.array(fc.constantFrom(id(2), id(3)), { maxLength: 3 }),
+          tags: fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+          type: fc.option(fc.constant(id(5))),
+          area: fc.option(fc.constant(id(6))),
+          group: fc.option(fc.constant(id(7))),
+          memo: text,
+          customFields: fc.array(fc.record({ name: fc.string(), value: fc.string() }), { maxLength: 2 }),
+          tweetId: text,
+          tweetType: text,
+          facebookId: text,
+          facebookType: text,
+          linkedinId: text,
+          linkedinType: text,
+          googlePlusId: text,
+          googlePlusType: text,
+          youtubeId: text,
+          youtubeType: text,
+          messageUniqueId: text,
+          customPortalId: text,
+          toReply: fc.option(fc.boolean()),
+          toReplyCustomer: fc.option(fc.boolean()),
+          externalId1: text,
+          mergedInto: fc.option(fc.constant(id(8))),
+          merged: fc.array(fc.record({ id: fc.constantFrom(id(9), id(10)), at: fc.integer({ min: 0 }) }), {
+            maxLength: 2,
+          }),
+        },
+        { requiredKeys: [] },
+      ),
+      absent: fc.subarray([...OPTIONAL]),
+    })
+    .map(({ over, absent }) => {
+      const record: Record<string, unknown> = ticket(over as Partial<TicketRecord>);
+      for (const field of absent) delete record[field];
+      return record as unknown as TicketRecord;
+    });
+
+  it('has the fields and values of the ticket view for any ticket, in its order, then its own', () => {
+    const referenced: Related = (kind, key) =>
+      kind === 'AGENT'
+        ? { id: key, name: `Agent ${key}` }
+        : kind === 'CUSTOMER'
+          ? { ...customer() }
+          : { id: key };
+    const parts = detailParts([reply(1, 'a', id(2))], [note(1, 'n')]);
+    fc.assert(
+      fc.property(anyTicket, fc.constantFrom(STANDARD, DESKERO), (t, compat) => {
+        const detail = ticketDetailView(t, parts, referenced, BASE, compat);
+        const withConversation = ticketView(t, referenced, BASE, compat, parts);
+        expect(Object.keys(detail)).toEqual([...Object.keys(withConversation), ...DETAIL_TAIL]);
+        const {
+          documentsTruncated,
+          documentsUrl,
+          repliesTruncated,
+          repliesUrl,
+          notesTruncated,
+          notesUrl,
+          ...rest
+        } = detail;
+        expect(rest).toEqual(withConversation);
+        const { replies, attachedDocuments, ticketNotes, ...fields } = rest;
+        expect(fields).toStrictEqual(ticketView(t, referenced, BASE, compat));
+      }),
+    );
+  });
 
   it('shows a short conversation whole, says nothing was left out, and where the whole conversation is', () => {
     const view = ticketDetailView(t, detailParts([reply(1, 'a')], [note(1, 'n')]), related, BASE, STANDARD);
