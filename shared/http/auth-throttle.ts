@@ -92,12 +92,18 @@ export const throttledAuthentication = async <C extends { clientId: string }>(
   verify: (credentials: C) => Promise<void>,
 ): Promise<C> => {
   const budgets = config();
-  const address = addressKey(event.requestContext?.http?.sourceIp);
-  const fromAddress = address === undefined ? undefined : rateSubjects.authFailuresFrom(address);
   const perAddress = budgets.AUTH_FAILURES_PER_MINUTE_PER_IP;
-  const before = Date.now();
-  if (fromAddress && failuresFrom.blocked(fromAddress, before, perAddress)) {
-    throw tooMany(FROM_ADDRESS, secondsToNextWindow(before));
+  // The caller's address is named only once some address has failed here (else none is blocked).
+  const fromAddress = () => {
+    const address = addressKey(event.requestContext?.http?.sourceIp);
+    return address === undefined ? undefined : rateSubjects.authFailuresFrom(address);
+  };
+  if (failuresFrom.holdsAny()) {
+    const before = Date.now();
+    const subject = fromAddress();
+    if (subject && failuresFrom.blocked(subject, before, perAddress)) {
+      throw tooMany(FROM_ADDRESS, secondsToNextWindow(before));
+    }
   }
   const credentials = read();
   try {
@@ -106,13 +112,14 @@ export const throttledAuthentication = async <C extends { clientId: string }>(
   } catch (error) {
     if (!(error instanceof Unauthorized)) throw error;
     const now = Date.now();
+    const subject = fromAddress();
     const [byClient, byAddress] = await Promise.all([
       failuresNaming.admit(
         rateSubjects.authFailures(credentials.clientId),
         now,
         budgets.AUTH_FAILURES_PER_MINUTE_PER_CLIENT,
       ),
-      fromAddress === undefined ? undefined : failuresFrom.admit(fromAddress, now, perAddress),
+      subject === undefined ? undefined : failuresFrom.admit(subject, now, perAddress),
     ]);
     if (byAddress && !byAddress.allowed) throw tooMany(FROM_ADDRESS, byAddress.resetSeconds);
     if (!byClient.allowed) throw tooMany(NAMING_CLIENT, byClient.resetSeconds);

@@ -62,8 +62,25 @@ export interface Compat {
 /** `204 No Content`: no body, no content type. */
 const noContent = (): HttpResult => ({ statusCode: 204, headers: {} });
 
+/** Each route's behaviour under each profile, made once (a profile's rules never change). */
+const made = new WeakMap<Route, Map<CompatProfile, Compat>>();
+
 /** The behaviour of one route under one profile. */
 export const compatFor = (route: Route, profile: CompatProfile): Compat => {
+  let ofRoute = made.get(route);
+  if (!ofRoute) {
+    ofRoute = new Map();
+    made.set(route, ofRoute);
+  }
+  let compat = ofRoute.get(profile);
+  if (!compat) {
+    compat = makeCompat(route, profile);
+    ofRoute.set(profile, compat);
+  }
+  return compat;
+};
+
+const makeCompat = (route: Route, profile: CompatProfile): Compat => {
   const rules = RULES[profile];
   const role: CompatRole | undefined = compatRole(route);
   return {

@@ -115,7 +115,14 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
     if (w.total >= limit || w.granted - w.used > size / 4) return undefined;
     return claimFor(w, subject, limit);
   };
-  return { admit, blocked, prefetch, forget: () => windows.clear() };
+  return {
+    admit,
+    blocked,
+    prefetch,
+    /** Whether this instance holds any window (else nothing is blocked, and no subject need be named). */
+    holdsAny: () => windows.size > 0,
+    forget: () => windows.clear(),
+  };
 };
 
 const instances = new Set<{ forget: () => void }>();

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { recordRequest } from '../observability/metrics';
 import type { OperationId } from '../routes';
 import { logger } from './logger';
-import { clientOf } from './request-state';
+import { clientOf, requestState } from './request-state';
 import type { HttpResult } from './responses';
 
 /**
@@ -25,10 +25,10 @@ const appendRequestKeys = (event: APIGatewayProxyEventV2): void => {
  * concurrently in one process, where the appended keys of one could land on another's line.
  */
 export const requestLog = (route: OperationId): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => {
-  const started = new WeakMap<object, number>();
   const write = (event: APIGatewayProxyEventV2, status: number | undefined) => {
     const ctx = event.requestContext;
-    const durationMs = Date.now() - (started.get(event) ?? Date.now());
+    const now = Date.now();
+    const durationMs = now - (requestState(event).startedAt ?? now);
     logger.info('request', {
       requestId: ctx.requestId,
       routeKey: ctx.routeKey,
@@ -40,7 +40,7 @@ export const requestLog = (route: OperationId): MiddlewareObj<APIGatewayProxyEve
   };
   return {
     before: ({ event }) => {
-      started.set(event, Date.now());
+      requestState(event).startedAt = Date.now();
       appendRequestKeys(event);
     },
     after: ({ event, response }) => write(event, response?.statusCode),

@@ -30,6 +30,8 @@ export interface RequestState {
   idempotency?: IdempotencyContext;
   /** The stored answer of a committed request with the same key: answered instead of the operation. */
   replay?: StoredAnswer;
+  /** When the request started (epoch ms): its access-log line's duration (request-log.ts). */
+  startedAt?: number;
   /** The rate limit's answer headers, and the next lease's claim if this request sent it (rate-limit.ts). */
   rate?: { headers: Record<string, string>; prefetched?: Promise<void> };
 }
