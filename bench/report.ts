@@ -431,6 +431,14 @@ export const renderTable = (r: Results): string => {
       `p99 ≤ ×${P99_RATIO}`,
       check(p99Ratio(t) <= P99_RATIO),
     ]);
+    const { replay } = t;
+    add([
+      'overhead',
+      `${t.name}, CPU a request in one process, the store's answers replayed, ${replay.rounds}×${replay.perRound}`,
+      `product ${round(replay.productMedianUs, 0)} µs, bare ${round(replay.bareMedianUs, 0)} µs (${x(replay.ratio)})`,
+      '',
+      '',
+    ]);
   }
   if (r.memory) {
     const m = r.memory;

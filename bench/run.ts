@@ -55,6 +55,8 @@ const plan = quick
       rounds: 3,
       generations: 1,
       seconds: 2,
+      replayRounds: 4,
+      replayRequests: 500,
       memoryRequests: 2000,
       import: { tickets: 1000, metered: 1000, apiTickets: 200 },
       search: {
@@ -80,6 +82,8 @@ const plan = quick
       rounds: 6,
       generations: 3,
       seconds: 5,
+      replayRounds: 20,
+      replayRequests: 2000,
       memoryRequests: 10_000,
       import: { tickets: 100_000, metered: 1000, apiTickets: 200 },
       search: {
@@ -329,9 +333,11 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
         tenantId: fx.tenant.clientId,
         authorization: fx.tenant.headers.authorization,
         targets: [
-          { name: 'ticket detail', path: `/ticket/${ticketId}` },
-          { name: 'ticket list', path: '/ticket/list' },
+          { name: 'ticket detail', path: `/ticket/${ticketId}`, replayPerRound: plan.replayRequests },
+          // A page is 25 details: a round of as much work as the detail's.
+          { name: 'ticket list', path: '/ticket/list', replayPerRound: plan.replayRequests / 25 },
         ],
+        replayRounds: plan.replayRounds,
         concurrency: 8,
         warmRounds: plan.warmRounds,
         rewarmRounds: plan.rewarmRounds,

@@ -1,16 +1,20 @@
 /**
  * A server process for sections 4 and 5, bundled by throughput.ts as Lambda's functions are and
- * started with `node --expose-gc <bundle> <product|bare>` and the benchmark's environment
+ * started with `node --expose-gc <bundle> <product|bare|replay>` and the benchmark's environment
  * (DYNAMODB_ENDPOINT, TABLE_NAME, ...). `product` runs the local API Gateway stand-in
  * (local/server.ts) with the real handlers of the routes the sections call; `bare` runs
  * bare-server.ts. It answers `stats` messages (optionally after a full GC) so the parent can
- * follow its heap and peak RSS.
+ * follow its heap and peak RSS. `replay` serves no HTTP: it answers a `replay` message with
+ * the CPU a request of the product's handler and of the bare one, the store's answers replayed
+ * (replay.ts).
  */
 import type { HttpHandler } from '../local/lambda-runtime';
+import type { ReplayRequest, ReplayResult } from './replay';
 
-export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'stop' };
+export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'stop' } | ReplayRequest;
 export type ChildMessage =
   | { type: 'ready'; url: string }
+  | { type: 'replayed'; result: ReplayResult }
   | {
       type: 'stats';
       heapUsed: number;
@@ -46,7 +50,19 @@ const start = async () => {
     const { startBareServer } = await import('./bare-server');
     return startBareServer();
   }
+  if (mode === 'replay') return { url: '', close: async () => undefined };
   throw new Error(`usage: server-child.ts product|bare (got ${mode})`);
+};
+
+/** The product's handler of the path's route and the bare one (bench/bare-server.ts). */
+const replay = async (ask: ReplayRequest): Promise<ReplayResult> => {
+  const { runReplay } = await import('./replay');
+  const bare = await import('./bare-server');
+  const list = ask.path.startsWith('/ticket/list');
+  return runReplay(ask, {
+    product: await productHandler(list ? 'ticket-list' : 'ticket-detail'),
+    bare: list ? bare.bareListHandler : bare.bareDetailHandler,
+  });
 };
 
 const server = await start();
@@ -68,6 +84,8 @@ process.on('message', (message: ChildRequest) => {
       gcAvailable: !!gc,
       cpuMs: (user + system) / 1000,
     });
+  } else if (message.type === 'replay') {
+    void replay(message).then((result) => send({ type: 'replayed', result }));
   } else if (message.type === 'stop') {
     void server.close().finally(() => process.exit(0));
   }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../infra/bundling';
 import { OUT_DIR } from './cold-start';
+import type { ReplayRequest, ReplayResult } from './replay';
 import type { ChildMessage, ChildRequest } from './server-child';
 import { median, nowMs, percentile, progress } from './stats';
 
@@ -55,6 +56,17 @@ export interface ThroughputTarget {
   productP99: number;
   bareP50: number;
   bareP99: number;
+  /** The same read in one process with the store's answers replayed (replay.ts): CPU µs a request. */
+  replay: {
+    rounds: number;
+    perRound: number;
+    productUs: number[];
+    bareUs: number[];
+    productMedianUs: number;
+    bareMedianUs: number;
+    /** Median over the rounds of product / bare (the round's two sides). */
+    ratio: number;
+  };
 }
 
 export interface ThroughputResult {
@@ -109,7 +121,11 @@ class ServerProcess {
     readonly url: string,
   ) {}
 
-  static async start(bundle: string, mode: 'product' | 'bare', profileDir?: string): Promise<ServerProcess> {
+  static async start(
+    bundle: string,
+    mode: 'product' | 'bare' | 'replay',
+    profileDir?: string,
+  ): Promise<ServerProcess> {
     const profile = profileDir
       ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', profileDir]
       : [];
@@ -131,6 +147,13 @@ class ServerProcess {
     return new Promise((resolve) => {
       this.child.once('message', (m: ChildMessage) => m.type === 'stats' && resolve(m));
       this.child.send({ type: 'stats', gc } satisfies ChildRequest);
+    });
+  }
+
+  replay(ask: Omit<ReplayRequest, 'type'>): Promise<ReplayResult> {
+    return new Promise((resolve) => {
+      this.child.once('message', (m: ChildMessage) => m.type === 'replayed' && resolve(m.result));
+      this.child.send({ type: 'replay', ...ask } satisfies ChildRequest);
     });
   }
 
@@ -207,6 +230,28 @@ const measureMemory = async (
   };
 };
 
+/** Each read's replayed rounds (replay.ts), in a process of their own, after the servers' rounds. */
+const measureReplays = async (
+  bundle: string,
+  headers: Record<string, string>,
+  targets: { name: string; path: string; replayPerRound: number }[],
+  rounds: number,
+  concurrency: number,
+): Promise<ReplayResult[]> => {
+  const child = await ServerProcess.start(bundle, 'replay');
+  try {
+    const results: ReplayResult[] = [];
+    for (const { name, path, replayPerRound } of targets) {
+      const bar = progress(`replayed rounds, ${name}`);
+      results.push(await child.replay({ path, headers, rounds, perRound: replayPerRound, concurrency }));
+      bar.done(`${rounds} rounds of ${replayPerRound} requests per side`);
+    }
+    return results;
+  } finally {
+    await child.stop();
+  }
+};
+
 /** The three servers of a generation, by role: the product, the first bare server, the control. */
 const ROLES = ['product', 'bare', 'control'] as const;
 type Role = (typeof ROLES)[number];
@@ -217,8 +262,10 @@ const orderOf = (r: number): Role[] => ROLES.map((_, i) => ROLES[(i + r) % ROLES
 export const runThroughput = async (opts: {
   tenantId: string;
   authorization: string;
-  /** What each round reads from the servers, one after the other. */
-  targets: { name: string; path: string }[];
+  /** What each round reads from the servers, one after the other; `replayPerRound`: requests a replay round. */
+  targets: { name: string; path: string; replayPerRound: number }[];
+  /** Rounds of each read in one process with the store's answers replayed (replay.ts). */
+  replayRounds: number;
   concurrency: number;
   /** Rounds of each read that warm the first generation's servers (and DynamoDB Local), not counted. */
   warmRounds: number;
@@ -309,9 +356,11 @@ export const runThroughput = async (opts: {
   } finally {
     agent.destroy();
   }
+  const replays = await measureReplays(bundle, headers, opts.targets, opts.replayRounds, opts.concurrency);
 
-  const targets: ThroughputTarget[] = opts.targets.map((target, t) => {
+  const targets: ThroughputTarget[] = opts.targets.map(({ replayPerRound, ...target }, t) => {
     const { rps, cpu, latencies } = measured[t] as (typeof measured)[number];
+    const replay = replays[t] as ReplayResult;
     const bareRps = rps.bare.map((v, i) => (v + (rps.control[i] as number)) / 2);
     return {
       ...target,
@@ -329,6 +378,14 @@ export const runThroughput = async (opts: {
       productP99: percentile(latencies.product, 99),
       bareP50: percentile(latencies.bare, 50),
       bareP99: percentile(latencies.bare, 99),
+      replay: {
+        rounds: opts.replayRounds,
+        perRound: replayPerRound,
+        ...replay,
+        productMedianUs: median(replay.productUs),
+        bareMedianUs: median(replay.bareUs),
+        ratio: median(replay.productUs.map((v, i) => v / (replay.bareUs[i] as number))),
+      },
     };
   });
   return {
