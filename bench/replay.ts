@@ -49,9 +49,13 @@ interface RequestHandler {
   handle(request: SdkRequest, options?: unknown): Promise<{ response: SdkResponse }>;
 }
 
-/** Which recorded answer a call gets: its operation and its body's size (the bodies of one read differ in nothing else). */
+/**
+ * Which recorded answer a call gets: its operation and its body, byte for byte. A read repeats the
+ * same calls with the same bodies; a call not recorded (a lease claim naming another minute) goes
+ * to DynamoDB Local.
+ */
 const callKey = (request: SdkRequest) =>
-  `${request.headers['x-amz-target']} ${Buffer.byteLength(request.body ?? '')}`;
+  `${request.headers['x-amz-target']} ${Buffer.from(request.body ?? '').toString('latin1')}`;
 
 const bodyOf = async (stream: AsyncIterable<Uint8Array>): Promise<Buffer> => {
   const chunks: Buffer[] = [];
