@@ -85,7 +85,14 @@ process.on('message', (message: ChildRequest) => {
       cpuMs: (user + system) / 1000,
     });
   } else if (message.type === 'replay') {
-    void replay(message).then((result) => send({ type: 'replayed', result }));
+    // A replay that fails ends the process: the parent's `replay` rejects when it exits.
+    void replay(message).then(
+      (result) => send({ type: 'replayed', result }),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   } else if (message.type === 'stop') {
     void server.close().finally(() => process.exit(0));
   }

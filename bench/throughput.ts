@@ -31,7 +31,8 @@ import { median, nowMs, percentile, progress } from './stats';
  * after the rounds, never before: a process that has run `gc()` (--expose-gc) stays ~0.5 ms a
  * request slower for the rest of its life (measured: two product servers, one collected after
  * its warm-up, then the same rounds: 3.16 vs 2.69 ms of CPU a request), and only the product's
- * heap is read.
+ * heap is read. Last, each read once more in one process with the store's answers replayed
+ * (replay.ts): the product's overhead without the sockets, DynamoDB Local or the machine's load.
  */
 export interface ThroughputTarget {
   /** What is read, e.g. `ticket detail`. */
@@ -151,8 +152,14 @@ class ServerProcess {
   }
 
   replay(ask: Omit<ReplayRequest, 'type'>): Promise<ReplayResult> {
-    return new Promise((resolve) => {
-      this.child.once('message', (m: ChildMessage) => m.type === 'replayed' && resolve(m.result));
+    return new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the replay process exited with ${code}`));
+      const answered = (m: ChildMessage) => {
+        if (m.type !== 'replayed') return;
+        this.child.off('exit', exited).off('message', answered);
+        resolve(m.result);
+      };
+      this.child.once('exit', exited).on('message', answered);
       this.child.send({ type: 'replay', ...ask } satisfies ChildRequest);
     });
   }
