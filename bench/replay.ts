@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { HttpHandler } from '../local/lambda-runtime';
 import { db } from '../shared/store/dynamo';
 
@@ -57,12 +58,6 @@ interface RequestHandler {
 const callKey = (request: SdkRequest) =>
   `${request.headers['x-amz-target']} ${Buffer.from(request.body ?? '').toString('latin1')}`;
 
-const bodyOf = async (stream: AsyncIterable<Uint8Array>): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-};
-
 /** Swaps the store client's HTTP handler for one that records each answer, then one that replays them. */
 const replayingStore = () => {
   const config = (db() as unknown as { config: { requestHandler: RequestHandler } }).config;
@@ -73,7 +68,7 @@ const replayingStore = () => {
   };
   swap(async (request, options) => {
     const out = await real.handle(request, options);
-    const body = await bodyOf(out.response.body);
+    const body = await buffer(out.response.body);
     answers.set(callKey(request), {
       statusCode: out.response.statusCode,
       headers: out.response.headers,

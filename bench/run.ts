@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localDynamoClient, startDynamoDbLocal } from '../local/dynamodb-local';
+import { RECORDS_PER_PAGE } from '../shared/store/pages';
 import { OUT_DIR, runColdStart } from './cold-start';
 import type { NativePostgres } from './postgres';
 import { evaluateGoals, type Results, renderTable } from './report';
@@ -334,8 +335,12 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
         authorization: fx.tenant.headers.authorization,
         targets: [
           { name: 'ticket detail', path: `/ticket/${ticketId}`, replayPerRound: plan.replayRequests },
-          // A page is 25 details: a round of as much work as the detail's.
-          { name: 'ticket list', path: '/ticket/list', replayPerRound: plan.replayRequests / 25 },
+          // A page is RECORDS_PER_PAGE details: a round of as much work as the detail's.
+          {
+            name: 'ticket list',
+            path: '/ticket/list',
+            replayPerRound: plan.replayRequests / RECORDS_PER_PAGE,
+          },
         ],
         replayRounds: plan.replayRounds,
         concurrency: 8,

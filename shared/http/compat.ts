@@ -63,21 +63,17 @@ export interface Compat {
 const noContent = (): HttpResult => ({ statusCode: 204, headers: {} });
 
 /** Each route's behaviour under each profile, made once (a profile's rules never change). */
-const made = new WeakMap<Route, Map<CompatProfile, Compat>>();
+const made = new WeakMap<Route, Partial<Record<CompatProfile, Compat>>>();
 
 /** The behaviour of one route under one profile. */
 export const compatFor = (route: Route, profile: CompatProfile): Compat => {
   let ofRoute = made.get(route);
   if (!ofRoute) {
-    ofRoute = new Map();
+    ofRoute = {};
     made.set(route, ofRoute);
   }
-  let compat = ofRoute.get(profile);
-  if (!compat) {
-    compat = makeCompat(route, profile);
-    ofRoute.set(profile, compat);
-  }
-  return compat;
+  ofRoute[profile] ??= makeCompat(route, profile);
+  return ofRoute[profile];
 };
 
 const makeCompat = (route: Route, profile: CompatProfile): Compat => {
