@@ -230,8 +230,10 @@ describe('erasure and hostile text', () => {
     const ids = async (query: string) => idsOf(await s.searchAfterWrites('/ticket/search', query));
     expect(await ids('greta')).toEqual([id]);
     const job = await s.write('POST', `/customer/erase/${greta}`, { mode: 'anonymise' });
-    // Applied with the erasure's own change: nothing of hers is found any more, not even her ticket's words.
-    for (const word of ['greta', 'kalm.io', 'lund', 'refund']) expect(await ids(word), word).toEqual([]);
+    // Applied with the erasure's own change: nothing of hers is found any more. (Her ticket's other
+    // words, `refund`, may be found again at any moment: the erasure job re-indexes the anonymised
+    // ticket as it ends, which on a fast machine comes before this line.)
+    for (const word of ['greta', 'kalm.io', 'lund']) expect(await ids(word), word).toEqual([]);
     expect(idsOf(await s.searchAfterWrites('/customer/search', 'greta'))).toEqual([]);
     await eventually(
       'the erasure ran',
