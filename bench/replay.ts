@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { dispatch } from '../local/invoke';
 import type { HttpHandler } from '../local/lambda-runtime';
 import { db } from '../shared/store/dynamo';
 
@@ -94,7 +95,6 @@ export const runReplay = async (
   ask: ReplayRequest,
   handlers: { product: HttpHandler; bare: HttpHandler },
 ): Promise<ReplayResult> => {
-  const { dispatch } = await import('../local/invoke');
   const request = { method: 'GET', rawUrl: ask.path, headers: { ...ask.headers, host: 'localhost' } };
   const serve = async (handler: HttpHandler, count: number) => {
     let left = count;
