@@ -25,32 +25,45 @@ import { TICKET_FIELDS } from './ticket-fields';
  */
 type RecordView<K extends keyof typeof RECORD_VIEWS> = ReturnType<(typeof RECORD_VIEWS)[K]>;
 
-/**
- * Each record's view, made once per item read: a detail's replies and a page's tickets name the
- * same few agents, customers and lookups again and again. Views are plain data, never changed
- * once built (byte-budget.ts), so one object may stand in several places of a response. Items
- * are read per request, so a view's base URL is always its request's.
- */
-const viewOfItem = new WeakMap<Item, unknown>();
+/** The kinds of record a ticket view expands a reference into. */
+type ViewKind = keyof typeof RECORD_VIEWS;
 
-const expand = <K extends keyof typeof RECORD_VIEWS>(
-  related: Related,
-  kind: K,
-  id: string | null | undefined,
-  baseUrl: string,
-): RecordView<K> | null => {
-  if (!id) return null;
-  const item = related(kind, id);
-  // A reply or note author may have been deleted since; tickets' own references cannot be.
-  if (!item) return null;
-  const known = viewOfItem.get(item);
-  if (known) return known as RecordView<K>;
-  const view = (RECORD_VIEWS[kind] as unknown as (item: Item, baseUrl: string) => RecordView<K>)(
-    item,
-    baseUrl,
-  );
-  viewOfItem.set(item, view);
-  return view;
+/** A reference expanded into the view of the record it names, or null (none, or deleted since). */
+type Expand = <K extends ViewKind>(kind: K, id: string | null | undefined) => RecordView<K> | null;
+
+/**
+ * Each read's expansions, made once per record: a detail's replies and a page's tickets name the
+ * same few agents, customers and lookups again and again. Views are plain data, never changed
+ * once built (byte-budget.ts), so one object may stand in several places of a response. A read's
+ * `Related` is its request's, so the base URL is always the request's.
+ */
+const expansions = new WeakMap<Related, Expand>();
+
+const expanderOf = (related: Related, baseUrl: string): Expand => {
+  let expand = expansions.get(related);
+  if (expand) return expand;
+  const made: Record<ViewKind, Map<string, unknown>> = {
+    CUSTOMER: new Map(),
+    AGENT: new Map(),
+    TICKET_TYPE: new Map(),
+    TICKET_AREA: new Map(),
+    TICKET_GROUP: new Map(),
+  };
+  expand = <K extends ViewKind>(kind: K, id: string | null | undefined): RecordView<K> | null => {
+    if (!id) return null;
+    const views = made[kind];
+    let view = views.get(id) as RecordView<K> | null | undefined;
+    if (view !== undefined) return view;
+    const item = related(kind, id);
+    // A reply or note author may have been deleted since; tickets' own references cannot be.
+    view = item
+      ? (RECORD_VIEWS[kind] as unknown as (item: Item, baseUrl: string) => RecordView<K>)(item, baseUrl)
+      : null;
+    views.set(id, view);
+    return view;
+  };
+  expansions.set(related, expand);
+  return expand;
 };
 
 /** Documents come without their bytes, with an address that downloads them. */
@@ -66,28 +79,33 @@ export const documentView = (doc: DocumentRecord, baseUrl: string): DocumentView
 const documentsOf = (parts: Pick<TicketParts, 'documents'>, owner: string | null, baseUrl: string) =>
   parts.documents.filter((d) => (d.replyId ?? null) === owner).map((d) => documentView(d, baseUrl));
 
+const replyOf = (reply: ReplyRecord, documents: DocumentView[], expand: Expand): ReplyView => ({
+  id: reply.id,
+  text: reply.text,
+  replyDate: reply.replyDate,
+  replyFromOperator: expand('AGENT', reply.replyFromOperator),
+  attachedDocuments: documents,
+});
+
 /** A reply with its documents (those of `parts.documents` attached to it). */
 export const replyView = (
   reply: ReplyRecord,
   parts: Pick<TicketParts, 'documents'>,
   related: Related,
   baseUrl: string,
-): ReplyView => ({
-  id: reply.id,
-  text: reply.text,
-  replyDate: reply.replyDate,
-  replyFromOperator: expand(related, 'AGENT', reply.replyFromOperator, baseUrl),
-  attachedDocuments: documentsOf(parts, reply.id, baseUrl),
-});
+): ReplyView => replyOf(reply, documentsOf(parts, reply.id, baseUrl), expanderOf(related, baseUrl));
 
-export const noteView = (note: NoteRecord, related: Related, baseUrl: string): NoteView => ({
+const noteOf = (note: NoteRecord, expand: Expand): NoteView => ({
   id: note.id,
   note: note.note,
-  insertBy: expand(related, 'AGENT', note.insertBy, baseUrl),
-  assignedTo: expand(related, 'AGENT', note.assignedTo, baseUrl),
+  insertBy: expand('AGENT', note.insertBy),
+  assignedTo: expand('AGENT', note.assignedTo),
   date: note.date,
   remindMe: note.remindMe ?? null,
 });
+
+export const noteView = (note: NoteRecord, related: Related, baseUrl: string): NoteView =>
+  noteOf(note, expanderOf(related, baseUrl));
 
 /** What of the request's compatibility profile a ticket view follows: the status's machine name. */
 export type TicketNames = Pick<Compat, 'statusName'>;
@@ -96,7 +114,7 @@ export type TicketNames = Pick<Compat, 'statusName'>;
 type Conversation = Pick<TicketDetailView, 'replies' | 'attachedDocuments' | 'ticketNotes'>;
 
 /** What a ticket view is made with besides the ticket. */
-type Shaping = { related: Related; baseUrl: string; names: TicketNames };
+type Shaping = { expand: Expand; baseUrl: string; names: TicketNames };
 
 /**
  * The fields a ticket view shapes: references expanded into the records they name, status and
@@ -105,18 +123,18 @@ type Shaping = { related: Related; baseUrl: string; names: TicketNames };
  * stored ticket as it is, `null` when absent, so a new plain field needs no line here.
  */
 const SHAPED = {
-  assignedTo: (t, { related, baseUrl }) => expand(related, 'AGENT', t.assignedTo, baseUrl),
-  cc: (t, { related, baseUrl }) => (t.cc ?? []).map((id) => expand(related, 'AGENT', id, baseUrl)),
-  openedBy: (t, { related, baseUrl }) => expand(related, 'CUSTOMER', t.openedBy, baseUrl),
-  tags: (t) => (t.tags ?? []).map((tag) => ({ tag })),
+  assignedTo: (t, { expand }) => expand('AGENT', t.assignedTo),
+  cc: (t, { expand }) => (t.cc ? t.cc.map((id) => expand('AGENT', id)) : []),
+  openedBy: (t, { expand }) => expand('CUSTOMER', t.openedBy),
+  tags: (t) => (t.tags ? t.tags.map((tag) => ({ tag })) : []),
   status: (t, { names }) => ({ status: names.statusName(t.status), labels: STATUS_LABELS[t.status] }),
-  type: (t, { related, baseUrl }) => expand(related, 'TICKET_TYPE', t.type, baseUrl),
-  area: (t, { related, baseUrl }) => expand(related, 'TICKET_AREA', t.area, baseUrl),
-  group: (t, { related, baseUrl }) => expand(related, 'TICKET_GROUP', t.group, baseUrl),
+  type: (t, { expand }) => expand('TICKET_TYPE', t.type),
+  area: (t, { expand }) => expand('TICKET_AREA', t.area),
+  group: (t, { expand }) => expand('TICKET_GROUP', t.group),
   source: (t) => ({ source: t.source, labels: SOURCE_LABELS[t.source] }),
   customFields: (t) => t.customFields ?? [],
   mergedInto: (t) => t.mergedInto ?? null,
-  mergedTickets: (t) => (t.merged ?? []).map((m) => m.id),
+  mergedTickets: (t) => (t.merged ? t.merged.map((m) => m.id) : []),
 } satisfies { [K in keyof TicketSummaryView]?: (t: TicketRecord, shaping: Shaping) => TicketSummaryView[K] };
 type Shaped = { [K in keyof typeof SHAPED]: ReturnType<(typeof SHAPED)[K]> };
 
@@ -185,14 +203,15 @@ export function ticketView(
   names: TicketNames,
   parts?: TicketParts,
 ): TicketSummaryView | (TicketSummaryView & Conversation) {
-  const shaping: Shaping = { related, baseUrl, names };
+  const expand = expanderOf(related, baseUrl);
+  const shaping: Shaping = { expand, baseUrl, names };
   const view: Record<string, unknown> = { ...(parts ? DETAIL_KEYS : SUMMARY_KEYS) };
   for (const { field, value } of FIELD_VALUES) view[field] = value(t, shaping);
   if (parts) {
     const conversation: Conversation = {
-      replies: parts.replies.map((r) => replyView(r, parts, related, baseUrl)),
+      replies: parts.replies.map((r) => replyOf(r, documentsOf(parts, r.id, baseUrl), expand)),
       attachedDocuments: documentsOf(parts, null, baseUrl),
-      ticketNotes: parts.notes.map((n) => noteView(n, related, baseUrl)),
+      ticketNotes: parts.notes.map((n) => noteOf(n, expand)),
     };
     Object.assign(view, conversation);
   }
@@ -302,26 +321,34 @@ export const ticketDetailView = (
   names: TicketNames,
 ): TicketDetailView => {
   const urls = ticketPartUrls(baseUrl, t.id);
-  const own = parts.documents.filter((d) => (d.replyId ?? null) === null);
-  const shaping: Shaping = { related, baseUrl, names };
+  const expand = expanderOf(related, baseUrl);
+  const shaping: Shaping = { expand, baseUrl, names };
   const build = (
     documents: DocumentRecord[],
     replies: ReplyView[],
     notes: NoteView[],
     cut: { documents: boolean; replies: boolean; notes: boolean },
   ): TicketDetailView => detailObject(t, shaping, { replies, documents, notes }, cut, urls);
-  // Each reply's documents, grouped once (not every document scanned for every reply).
-  const byReply = new Map<string, DocumentRecord[]>();
+  // The ticket's own documents, and each reply's, grouped once (not every document scanned for
+  // every reply; most tickets have none).
+  const own: DocumentRecord[] = [];
+  let byReply: Map<string, DocumentRecord[]> | undefined;
   for (const d of parts.documents) {
-    if (!d.replyId) continue;
-    const documents = byReply.get(d.replyId);
+    const replyId = d.replyId ?? null;
+    if (replyId === null) {
+      own.push(d);
+      continue;
+    }
+    byReply ??= new Map();
+    const documents = byReply.get(replyId);
     if (documents) documents.push(d);
-    else byReply.set(d.replyId, [d]);
+    else byReply.set(replyId, [d]);
   }
-  const replies = parts.replies.map((r) =>
-    replyView(r, { documents: byReply.get(r.id) ?? [] }, related, baseUrl),
-  );
-  const notes = parts.notes.map((n) => noteView(n, related, baseUrl));
+  const replies = parts.replies.map((r) => {
+    const documents = byReply?.get(r.id);
+    return replyOf(r, documents ? documents.map((d) => documentView(d, baseUrl)) : [], expand);
+  });
+  const notes = parts.notes.map((n) => noteOf(n, expand));
   const whole = build(own, replies, notes, {
     documents: false,
     replies: !parts.allReplies,
