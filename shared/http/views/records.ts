@@ -79,7 +79,7 @@ export const agentView = (a: AgentRecord): AgentView => ({
 
 /**
  * `{ id, <name field>, labels: { en, it, es, fr } }`: one literal per name field (an object made
- * with a computed key is slower to build and to serialise).
+ * with a computed key is slower to build).
  */
 const LOOKUP_VIEWS: { [F in LookupField]: (l: StoredLookup) => LookupViews[F] } = {
   type: (l) => ({ id: l.id, type: l.type as string, labels: l.labels }),
