@@ -44,15 +44,28 @@ export interface DetailParts extends TicketParts {
   allNotes: boolean;
 }
 
-/** Every record a set of tickets, replies and notes points at. */
+/**
+ * Every record a set of tickets, replies and notes points at, each once: a detail's replies name
+ * the same few agents again and again (a list page's some 900 times for 25 details), and every
+ * one named would be a key built, sent and looked up.
+ */
 export const relatedOf = (
   tickets: Partial<TicketRecord>[],
   replies: ReplyRecord[] = [],
   notes: NoteRecord[] = [],
 ) => {
   const wanted: { kind: EntityKind; id: string }[] = [];
+  const seen = new Map<EntityKind, Set<string>>();
   const add = (kind: EntityKind, id: string | null | undefined) => {
-    if (id) wanted.push({ kind, id });
+    if (!id) return;
+    let ids = seen.get(kind);
+    if (!ids) {
+      ids = new Set();
+      seen.set(kind, ids);
+    }
+    if (ids.has(id)) return;
+    ids.add(id);
+    wanted.push({ kind, id });
   };
   for (const t of tickets) {
     add('CUSTOMER', t.openedBy);
@@ -129,10 +142,15 @@ export type DetailRecord = () => Promise<TicketDetail>;
 export const readTicketDetailPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
   const page = await listTicketHeads(tenantId, query, (tickets) => relatedOf(tickets));
   const heads = page.items.map(withParts);
+  const read = heads.filter((h) => h !== undefined);
   const related = await readMore(
     tenantId,
     page.related,
-    heads.flatMap((h) => (h ? relatedOf([h.head.ticket], h.parts?.replies, h.parts?.notes) : [])),
+    relatedOf(
+      read.map((h) => h.head.ticket),
+      read.flatMap((h) => h.parts?.replies ?? []),
+      read.flatMap((h) => h.parts?.notes ?? []),
+    ),
   );
   return {
     ...page,
@@ -153,8 +171,11 @@ export const readTicketDetails = async (
   const heads = (await Promise.all(ids.map((id) => readDetailHead(ticketKey(tenantId, id).pk)))).map(
     withParts,
   );
-  const wanted = heads.flatMap((h) =>
-    h ? relatedOf([h.head.ticket], h.parts?.replies, h.parts?.notes) : [],
+  const read = heads.filter((h) => h !== undefined);
+  const wanted = relatedOf(
+    read.map((h) => h.head.ticket),
+    read.flatMap((h) => h.parts?.replies ?? []),
+    read.flatMap((h) => h.parts?.notes ?? []),
   );
   const related = wanted.length ? await readRelated(tenantId, wanted) : () => undefined;
   return heads.map((h) => h && detailRecord(tenantId, h.head, h.parts, related));

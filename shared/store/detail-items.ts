@@ -82,22 +82,32 @@ export const readDetailHead = async (pk: string): Promise<DetailHead | undefined
 const readWhole = (head: DetailHead, kind: ChildKind): boolean =>
   head.end === undefined || (head.end > childPrefix(kind) && !head.end.startsWith(childPrefix(kind)));
 
-const itemsOf = (head: DetailHead, kind: ChildKind) =>
-  head.items.filter((item) => childKind(String(item.sk)) === kind);
+/** The head's items of each kind of child, in sort-key order: one pass over them. */
+const childrenOf = (head: DetailHead): Record<'document' | 'reply' | 'note', Item[]> => {
+  const children = { document: [] as Item[], reply: [] as Item[], note: [] as Item[] };
+  for (const item of head.items) {
+    const kind = childKind(String(item.sk));
+    if (kind === 'document' || kind === 'reply' || kind === 'note') children[kind].push(item);
+  }
+  return children;
+};
+
+const itemsOf = (head: DetailHead, kind: 'document' | 'reply' | 'note') => childrenOf(head)[kind];
 
 /**
  * What a detail shows of the ticket's own collection when its head read all of it (no request),
  * else undefined. A ticket other tickets were merged into shows theirs too: `finishDetailItems`.
  */
-export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDetailItems | undefined =>
-  readWhole(head, 'document') && readWhole(head, 'reply') && readWhole(head, 'note')
-    ? {
-        ticket: head.ticket,
-        documents: sortDocuments(itemsOf(head, 'document') as unknown as DocumentRecord[]),
-        replies: latest(itemsOf(head, 'reply'), limit.count) as unknown as Recent<ReplyRecord>,
-        notes: latest(itemsOf(head, 'note'), limit.count) as unknown as Recent<NoteRecord>,
-      }
-    : undefined;
+export const wholeDetailItems = (head: DetailHead, limit: RecentLimit): TicketDetailItems | undefined => {
+  if (!(readWhole(head, 'document') && readWhole(head, 'reply') && readWhole(head, 'note'))) return undefined;
+  const children = childrenOf(head);
+  return {
+    ticket: head.ticket,
+    documents: sortDocuments(children.document as unknown as DocumentRecord[]),
+    replies: latest(children.reply, limit.count) as unknown as Recent<ReplyRecord>,
+    notes: latest(children.note, limit.count) as unknown as Recent<NoteRecord>,
+  };
+};
 
 /**
  * What a detail shows, from its head: what the head did not finish is read on its own, in

@@ -60,6 +60,7 @@ const EVENTS = '#EVENTS';
 /** Sort-key prefixes of the items in a ticket's collection. */
 const CHILD = { reply: 'R#', note: 'N#', document: 'D#', tag: 'TAG#' } as const;
 export type ChildKind = keyof typeof CHILD;
+const CHILD_KINDS = Object.keys(CHILD) as ChildKind[];
 
 /** Sort-key prefix of one kind of item in a ticket's collection: `begins_with` on it reads that kind alone. */
 export const childPrefix = (kind: ChildKind): string => CHILD[kind];
@@ -76,8 +77,15 @@ export const sortableTime = (ms: number): string => (BigInt(ms) + TIME_OFFSET).t
 /** The instant an order built by `keys.byCreation` starts with. */
 export const creationTimeOf = (order: string): number => Number(order.slice(0, 15));
 
-/** The instant an order built by `keys.byTime` (or any `sortableTime` prefix) starts with. */
-export const timeOf = (order: string): number => Number(BigInt(order.slice(0, 17)) - TIME_OFFSET);
+/**
+ * The instant an order built by `keys.byTime` (or any `sortableTime` prefix) starts with: its 17
+ * digits are `ms + 2^53`, up to 2^54, past what a double holds exactly. Read as two numbers,
+ * every step is exact (the first 9 digits times 1e8 are 256 times an integer under 2^47; what
+ * follows stays an integer of at most 2^53), and no BigInt is made: every ticket read derives its
+ * `managedDate` here. test/unit/sortable-time.test.ts checks every safe integer's round trip.
+ */
+export const timeOf = (order: string): number =>
+  Number(order.slice(0, 9)) * 1e8 - 2 ** 53 + Number(order.slice(9, 17));
 
 const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
 
@@ -291,7 +299,7 @@ export const ownedBy = (tenantId: string, pk: string): boolean => pk.startsWith(
 /** What a sort key inside a ticket's collection holds. */
 export const childKind = (sk: string): ChildKind | 'record' | undefined => {
   if (sk === RECORD_SK) return 'record';
-  return (Object.keys(CHILD) as ChildKind[]).find((kind) => sk.startsWith(CHILD[kind]));
+  return CHILD_KINDS.find((kind) => sk.startsWith(CHILD[kind]));
 };
 
 const KINDS: readonly string[] = [

@@ -274,6 +274,54 @@ describe('relatedOf', () => {
     ]);
     expect(relatedOf([])).toEqual([]);
   });
+
+  it('names each record once, in the order first pointed at, whatever repeats', () => {
+    // A few ids, so tickets, replies and notes point at the same records again and again.
+    const pointer = fc.option(fc.integer({ min: 1, max: 6 }).map(id), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ openedBy: pointer, assignedTo: pointer, type: pointer, cc: fc.array(pointer) })),
+        fc.array(pointer),
+        fc.array(fc.tuple(pointer, pointer)),
+        (fields, authors, agents) => {
+          const tickets = fields.map((f) =>
+            ticket({
+              ...f,
+              openedBy: f.openedBy ?? undefined,
+              cc: f.cc.filter((c): c is string => c !== null),
+            }),
+          );
+          const replies = authors.map((a, i) => ({ ...reply(i), replyFromOperator: a }));
+          const notes = agents.map(([insertBy, assignedTo], i) => ({
+            id: id(100 + i),
+            ticketId: id(99),
+            note: 'n',
+            insertBy,
+            assignedTo,
+            date: NOW,
+            remindMe: null,
+          }));
+          const every: string[] = [];
+          const add = (kind: string, to: string | null | undefined) => {
+            if (to) every.push(`${kind} ${to}`);
+          };
+          for (const t of tickets) {
+            add('CUSTOMER', t.openedBy);
+            add('AGENT', t.assignedTo);
+            for (const c of t.cc) add('AGENT', c);
+            add('TICKET_TYPE', t.type);
+          }
+          for (const r of replies) add('AGENT', r.replyFromOperator);
+          for (const n of notes) {
+            add('AGENT', n.insertBy);
+            add('AGENT', n.assignedTo);
+          }
+          const named = relatedOf(tickets, replies, notes).map((w) => `${w.kind} ${w.id}`);
+          expect(named).toEqual([...new Set(every)]);
+        },
+      ),
+    );
+  });
 });
 
 describe('fillLabels', () => {
