@@ -291,6 +291,13 @@ export const runThroughput = async (opts: {
   memory: MemoryResult;
   served: { product: number; bare: number };
 }> => {
+  // The servers run on this Node. Lambda's (nodejs24.x) keeps AsyncLocalStorage in V8's context
+  // frames; before Node 24 it runs on promise hooks, which cost the product's detail ~75 µs more
+  // under load and the bare handler nothing (docs/performance.md, "Issue 27, twelfth pass").
+  if (Number(process.versions.node.split('.')[0]) < 24)
+    throw new Error(
+      `section 4 needs Node 24, Lambda's runtime (this is ${process.version}): run it with npm run bench`,
+    );
   const profile = (mode: string) => (opts.profileDir ? join(opts.profileDir, mode) : undefined);
   const bundle = await bundleServer();
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency * 2 });
