@@ -4,7 +4,7 @@ import type { ImportLine } from '../schemas/import';
 import type { TicketInput } from '../schemas/ticket';
 import { allocateSequence, raiseSequence } from '../store/counters';
 import type { NoteRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
-import { newId } from '../store/ids';
+import { idsInOrder, newId } from '../store/ids';
 import { type ImportSource, sourcePartWrite, sourceWrite } from '../store/imports';
 import { counterNames } from '../store/keys';
 import { readTicket } from '../store/ticket-reads';
@@ -39,17 +39,6 @@ export interface ResolvedTicket {
  */
 const PART_OPS = 80;
 const PART_BYTES = 3_000_000;
-
-/** Ids in time order of `dates`, ties in the order given (ids sort as their time, then at random). */
-const idsInOrder = (dates: number[]): string[] => {
-  const order = dates.map((date, i) => ({ date, i })).sort((a, b) => a.date - b.date || a.i - b.i);
-  const ids = order.map(({ date }) => newId(date)).sort();
-  const byIndex: string[] = new Array(dates.length);
-  order.forEach(({ i }, k) => {
-    byIndex[i] = ids[k] as string;
-  });
-  return byIndex;
-};
 
 const TICKET_NUMBER = /^(\d+)\/(\d{4})$/;
 

@@ -4,7 +4,7 @@ import { allocateSequence, releaseSequence } from '../store/counters';
 import { TRASH_DAYS } from '../store/entities/system';
 import type { DocumentRecord, ReplyRecord, TicketRecord } from '../store/entities/ticket';
 import { Conflict, InvalidReference, NotFound } from '../store/errors';
-import { isId, newId } from '../store/ids';
+import { idsInOrder, isId, newId } from '../store/ids';
 import { counterNames } from '../store/keys';
 import { checkVersion } from '../store/record-writes';
 import { findTicket, readTicket } from '../store/ticket-reads';
@@ -32,9 +32,15 @@ import { newTicket, numberingYear, replyTurn, ticketNumber, updatedTicket } from
  */
 type NewReply = ReplyInput & { id: string };
 
-/** Replies of a body get their ids first, so that their documents can point at them. */
-const withIds = (replies: ReplyInput[] | undefined, now: number): NewReply[] =>
-  (replies ?? []).map((reply) => ({ ...reply, id: newId(now) }));
+/**
+ * Replies of a body get their ids first, so that their documents can point at them. The ids
+ * ascend as the replies were sent: replies are listed by date, then id, so those of one date stay
+ * in the order sent.
+ */
+const withIds = (replies: ReplyInput[] | undefined, now: number): NewReply[] => {
+  const ids = idsInOrder((replies ?? []).map(() => now));
+  return (replies ?? []).map((reply, i) => ({ ...reply, id: ids[i] as string }));
+};
 
 const replyRecord = (ticketId: string, reply: NewReply, now: number): ReplyRecord => ({
   id: reply.id,
