@@ -128,6 +128,16 @@ const withParts = (head: DetailHead | undefined) => {
   return head && { head, parts: items && partsOf(items) };
 };
 
+/** What the heads' tickets, and the replies and notes they read whole, point at: each record once. */
+const relatedOfHeads = (heads: ReturnType<typeof withParts>[]) => {
+  const read = heads.filter((h) => h !== undefined);
+  return relatedOf(
+    read.map((h) => h.head.ticket),
+    read.flatMap((h) => h.parts?.replies ?? []),
+    read.flatMap((h) => h.parts?.notes ?? []),
+  );
+};
+
 /** A record of a page of details: its detail, read with the page or finished when the page reaches it. */
 export type DetailRecord = () => Promise<TicketDetail>;
 
@@ -142,16 +152,7 @@ export type DetailRecord = () => Promise<TicketDetail>;
 export const readTicketDetailPage = async (tenantId: string, query: Parameters<typeof listTickets>[1]) => {
   const page = await listTicketHeads(tenantId, query, (tickets) => relatedOf(tickets));
   const heads = page.items.map(withParts);
-  const read = heads.filter((h) => h !== undefined);
-  const related = await readMore(
-    tenantId,
-    page.related,
-    relatedOf(
-      read.map((h) => h.head.ticket),
-      read.flatMap((h) => h.parts?.replies ?? []),
-      read.flatMap((h) => h.parts?.notes ?? []),
-    ),
-  );
+  const related = await readMore(tenantId, page.related, relatedOfHeads(heads));
   return {
     ...page,
     items: heads.map((h) => h && detailRecord(tenantId, h.head, h.parts, related)),
@@ -171,12 +172,7 @@ export const readTicketDetails = async (
   const heads = (await Promise.all(ids.map((id) => readDetailHead(ticketKey(tenantId, id).pk)))).map(
     withParts,
   );
-  const read = heads.filter((h) => h !== undefined);
-  const wanted = relatedOf(
-    read.map((h) => h.head.ticket),
-    read.flatMap((h) => h.parts?.replies ?? []),
-    read.flatMap((h) => h.parts?.notes ?? []),
-  );
+  const wanted = relatedOfHeads(heads);
   const related = wanted.length ? await readRelated(tenantId, wanted) : () => undefined;
   return heads.map((h) => h && detailRecord(tenantId, h.head, h.parts, related));
 };

@@ -92,8 +92,6 @@ const childrenOf = (head: DetailHead): Record<'document' | 'reply' | 'note', Ite
   return children;
 };
 
-const itemsOf = (head: DetailHead, kind: 'document' | 'reply' | 'note') => childrenOf(head)[kind];
-
 /**
  * What a detail shows of the ticket's own collection when its head read all of it (no request),
  * else undefined. A ticket other tickets were merged into shows theirs too: `finishDetailItems`.
@@ -168,11 +166,12 @@ const bySortKey = (a: Item, b: Item) =>
 const ownItems = async (head: DetailHead, limit: RecentLimit): Promise<TicketDetailItems> => {
   const whole = wholeDetailItems(head, limit);
   if (whole) return whole;
+  const children = childrenOf(head);
   const recent = (kind: 'reply' | 'note') =>
-    readWhole(head, kind) ? latest(itemsOf(head, kind), limit.count) : readRecent(head.pk, kind, limit);
+    readWhole(head, kind) ? latest(children[kind], limit.count) : readRecent(head.pk, kind, limit);
   const [documents, replies, notes] = await Promise.all([
     readWhole(head, 'document')
-      ? sortDocuments(itemsOf(head, 'document') as unknown as DocumentRecord[])
+      ? sortDocuments(children.document as unknown as DocumentRecord[])
       : readDocuments(head.pk),
     recent('reply'),
     recent('note'),

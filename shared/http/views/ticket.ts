@@ -87,6 +87,40 @@ const replyOf = (reply: ReplyRecord, documents: DocumentView[], expand: Expand):
   attachedDocuments: documents,
 });
 
+/**
+ * A conversation's documents by owner, grouped in one pass (not every document scanned for every
+ * reply): the ticket's own, and each reply's, in the order added; the Map only when some reply has
+ * one (most tickets have none).
+ */
+const documentsByOwner = (documents: DocumentRecord[]) => {
+  const own: DocumentRecord[] = [];
+  let byReply: Map<string, DocumentRecord[]> | undefined;
+  for (const d of documents) {
+    const replyId = d.replyId ?? null;
+    if (replyId === null) {
+      own.push(d);
+      continue;
+    }
+    byReply ??= new Map();
+    const ofReply = byReply.get(replyId);
+    if (ofReply) ofReply.push(d);
+    else byReply.set(replyId, [d]);
+  }
+  return { own, byReply };
+};
+
+/** Replies with their documents, grouped by `documentsByOwner`. */
+const repliesOf = (
+  replies: ReplyRecord[],
+  byReply: Map<string, DocumentRecord[]> | undefined,
+  expand: Expand,
+  baseUrl: string,
+): ReplyView[] =>
+  replies.map((r) => {
+    const documents = byReply?.get(r.id);
+    return replyOf(r, documents ? documents.map((d) => documentView(d, baseUrl)) : [], expand);
+  });
+
 /** A reply with its documents (those of `parts.documents` attached to it). */
 export const replyView = (
   reply: ReplyRecord,
@@ -208,9 +242,10 @@ export function ticketView(
   const view: Record<string, unknown> = { ...(parts ? DETAIL_KEYS : SUMMARY_KEYS) };
   for (const { field, value } of FIELD_VALUES) view[field] = value(t, shaping);
   if (parts) {
+    const { own, byReply } = documentsByOwner(parts.documents);
     const conversation: Conversation = {
-      replies: parts.replies.map((r) => replyOf(r, documentsOf(parts, r.id, baseUrl), expand)),
-      attachedDocuments: documentsOf(parts, null, baseUrl),
+      replies: repliesOf(parts.replies, byReply, expand, baseUrl),
+      attachedDocuments: own.map((d) => documentView(d, baseUrl)),
       ticketNotes: parts.notes.map((n) => noteOf(n, expand)),
     };
     Object.assign(view, conversation);
@@ -329,25 +364,8 @@ export const ticketDetailView = (
     notes: NoteView[],
     cut: { documents: boolean; replies: boolean; notes: boolean },
   ): TicketDetailView => detailObject(t, shaping, { replies, documents, notes }, cut, urls);
-  // The ticket's own documents, and each reply's, grouped once (not every document scanned for
-  // every reply; most tickets have none).
-  const own: DocumentRecord[] = [];
-  let byReply: Map<string, DocumentRecord[]> | undefined;
-  for (const d of parts.documents) {
-    const replyId = d.replyId ?? null;
-    if (replyId === null) {
-      own.push(d);
-      continue;
-    }
-    byReply ??= new Map();
-    const documents = byReply.get(replyId);
-    if (documents) documents.push(d);
-    else byReply.set(replyId, [d]);
-  }
-  const replies = parts.replies.map((r) => {
-    const documents = byReply?.get(r.id);
-    return replyOf(r, documents ? documents.map((d) => documentView(d, baseUrl)) : [], expand);
-  });
+  const { own, byReply } = documentsByOwner(parts.documents);
+  const replies = repliesOf(parts.replies, byReply, expand, baseUrl);
   const notes = parts.notes.map((n) => noteOf(n, expand));
   const whole = build(own, replies, notes, {
     documents: false,
