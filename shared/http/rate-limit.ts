@@ -22,6 +22,9 @@ interface Window {
   total: number;
   /** The claim in flight, if any: concurrent requests wait for it instead of each sending one. */
   claiming?: Promise<void>;
+  /** The size of this subject's last lease (carried into the next minute's window) and when it was asked for. */
+  lease?: number;
+  claimedAt?: number;
 }
 
 /** Claims up to `want` of a subject's shared budget for `minute` (store/rate-limit-leases.ts). */
@@ -42,16 +45,39 @@ export interface Admission {
 export const secondsToNextWindow = (now: number): number =>
   Math.max(1, Math.ceil(((Math.floor(now / 60_000) + 1) * 60_000 - now) / 1000));
 
-/** Lease size: small budgets lease one at a time (exact), large ones amortise the write over up to 50. */
+/** Base lease size: small budgets lease one at a time (exact), large ones amortise the write over up to 50. */
 export const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(limit / 20)));
+
+/**
+ * How long a lease should last when its budget allows more than `leaseSize`: a lease used up in
+ * under half of this doubles the next one, one that lasted over twice as long halves it, never
+ * below the base size nor above a twentieth of the budget. An instance then claims about once a
+ * second whatever its traffic (at 1 000 requests a second, leases of ~800 instead of 50: 0.001
+ * writes a request instead of 0.02), and strands at most about a second of its own traffic
+ * (docs/decisions.md, "Rate limit").
+ */
+export const LEASE_TARGET_MS = 1000;
+
+/** The next lease of a window whose last one (`previous`, asked for `lastedMs` ago) is used up. */
+export const grownLease = (base: number, limit: number, previous: number, lastedMs: number): number => {
+  const top = Math.max(base, Math.floor(limit / 20));
+  if (lastedMs < LEASE_TARGET_MS / 2) return Math.min(top, previous * 2);
+  if (lastedMs > LEASE_TARGET_MS * 2) return Math.max(base, Math.floor(previous / 2));
+  return Math.min(top, Math.max(base, previous));
+};
 
 /**
  * The admission rule of one instance: its window per subject (a client, an address; a new
  * window each minute), a lease of `lease(limit)` claimed through `claim` only when the granted
- * ones are used up and the shared budget is not known to be spent. Pure but for `claim`, which
- * the middlewares bind to the store.
+ * ones are used up and the shared budget is not known to be spent. With `grow`, leases follow
+ * the instance's traffic (`grownLease`). Pure but for `claim`, which the middlewares bind to the
+ * store.
  */
-export const admission = (claim: ClaimLease, lease: (limit: number) => number = leaseSize) => {
+export const admission = (
+  claim: ClaimLease,
+  lease: (limit: number) => number = leaseSize,
+  { grow = false }: { grow?: boolean } = {},
+) => {
   const windows = new Map<string, Window>();
   /** The subject's window of the minute `now` is in, if this instance has one. */
   const current = (subject: string, now: number): Window | undefined => {
@@ -62,14 +88,27 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
     let w = current(subject, now);
     if (!w) {
       if (windows.size > 10_000) windows.clear();
+      const lastLease = windows.get(subject)?.lease;
       w = { minute: Math.floor(now / 60_000), granted: 0, used: 0, total: 0 };
+      if (lastLease !== undefined) w.lease = lastLease;
       windows.set(subject, w);
     }
     return w;
   };
+  /** The size of `w`'s next lease: the base, or with `grow` what its last one's pace asks for. */
+  const sizeFor = (w: Window, limit: number, now: number): number => {
+    const base = lease(limit);
+    if (!grow || base <= 1 || w.lease === undefined) return base;
+    // A new minute's first claim keeps the last minute's size.
+    return grownLease(base, limit, w.lease, w.claimedAt === undefined ? LEASE_TARGET_MS : now - w.claimedAt);
+  };
   /** One claim at a time per window; what it grants belongs to the window it was sent for. */
-  const claimFor = (w: Window, subject: string, limit: number): Promise<void> => {
-    w.claiming ??= claim(subject, w.minute, lease(limit), limit)
+  const claimFor = (w: Window, subject: string, limit: number, now: number): Promise<void> => {
+    if (w.claiming) return w.claiming;
+    const size = sizeFor(w, limit, now);
+    w.lease = size;
+    w.claimedAt = now;
+    w.claiming = claim(subject, w.minute, size, limit)
       .then((claimed) => {
         w.granted += claimed.granted;
         w.total = claimed.total;
@@ -82,7 +121,7 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
   const admit = async (subject: string, now: number, limit: number): Promise<Admission> => {
     const w = windowOf(subject, now);
     // Once the shared budget is known to be spent, refuse without asking the store again.
-    while (w.used >= w.granted && w.total < limit) await claimFor(w, subject, limit);
+    while (w.used >= w.granted && w.total < limit) await claimFor(w, subject, limit, now);
     const allowed = w.used < w.granted;
     if (allowed) w.used++;
     const resetSeconds = secondsToNextWindow(now);
@@ -110,10 +149,10 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
    */
   const prefetch = (subject: string, now: number, limit: number): Promise<void> | undefined => {
     const w = current(subject, now);
-    const size = lease(limit);
+    const size = w?.lease ?? lease(limit);
     if (!w || size <= 1 || w.claiming) return undefined;
     if (w.total >= limit || w.granted - w.used > size / 4) return undefined;
-    return claimFor(w, subject, limit);
+    return claimFor(w, subject, limit, now);
   };
   return {
     admit,
@@ -128,13 +167,13 @@ export const admission = (claim: ClaimLease, lease: (limit: number) => number = 
 const instances = new Set<{ forget: () => void }>();
 
 /** An admission bound to the store's shared counters (one per budget: requests, auth failures, exchanges). */
-export const storeAdmission = (lease?: (limit: number) => number) => {
-  const instance = admission(claimLease, lease);
+export const storeAdmission = (lease?: (limit: number) => number, options?: { grow?: boolean }) => {
+  const instance = admission(claimLease, lease, options);
   instances.add(instance);
   return instance;
 };
 
-const requests = storeAdmission();
+const requests = storeAdmission(leaseSize, { grow: true });
 
 /** Forgets every budget's windows, as a new Lambda instance would start (tests). */
 export const forgetRateWindows = (): void => {

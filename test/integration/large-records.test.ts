@@ -226,7 +226,7 @@ describe('what a page costs', () => {
     db().middlewareStack.add(
       (next, context) => async (args) => {
         const command = (context.commandName ?? '').replace(/Command$/, '');
-        // A rate-limit lease (one UpdateItem per 50 requests of a client, on any route, and on the
+        // A rate-limit lease (one UpdateItem per lease of a client's requests, on any route, and on the
         // first request of each minute) is the request's admission, not the page's cost.
         const pk = (args.input as { Key?: { pk?: unknown } }).Key?.pk;
         const key = typeof pk === 'object' && pk !== null ? (pk as { S?: string }).S : pk;

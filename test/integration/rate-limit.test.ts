@@ -74,10 +74,25 @@ describe('per-client rate limit', () => {
 
   it('costs one write per lease, not per request', async () => {
     const a = await newTenant();
-    useLimit(2000); // leases of 50
+    useLimit(1000); // leases of 50, a twentieth of the budget: they never grow
     const updates = countUpdates();
     for (let i = 0; i < 120; i++) await invoke('GET', '/ticketType/list', { headers: a.headers });
     expect(updates.n).toBe(3);
+  });
+
+  it('grows the leases of a large budget with the traffic: 5 writes for 1 000 requests in a second, not 20', async () => {
+    const a = await newTenant();
+    useLimit(1_000_000);
+    const updates = countUpdates();
+    const remaining: number[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const res = await invoke('GET', '/ticketType/list', { headers: a.headers });
+      remaining.push(Number(res.headers['ratelimit-remaining']));
+    }
+    // Leases of 50, 100, 200, 400, 800 (the clock stands still: each lease was used up at once).
+    expect(updates.n).toBe(5);
+    expect(remaining.at(-1)).toBe(1_000_000 - 1000);
+    expect(remaining).toEqual([...remaining].sort((x, y) => y - x));
   });
 
   it('leaves unauthenticated requests to the 401 without touching the budget', async () => {

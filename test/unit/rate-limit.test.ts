@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { admission, type ClaimLease, leaseSize } from '../../shared/http/rate-limit';
+import {
+  admission,
+  type ClaimLease,
+  grownLease,
+  LEASE_TARGET_MS,
+  leaseSize,
+} from '../../shared/http/rate-limit';
 
 /**
  * The shared counter of store/rate-limit-leases.ts, in memory: a claim is granted what is left
@@ -212,5 +218,114 @@ describe('rate-limit leases under concurrency', () => {
     for (let i = 0; i < 100; i++) await admit('b', AT, 100); // lease 5, budget spent
     expect(prefetch('b', AT, 100)).toBeUndefined();
     expect(calls.filter((c) => c.clientId === 'b')).toHaveLength(20);
+  });
+});
+
+describe('leases that follow the traffic (the request budget)', () => {
+  it('double when used up within half the target, halve past twice it, within the base and a twentieth of the budget', () => {
+    expect(grownLease(50, 1e6, 50, 10)).toBe(100);
+    expect(grownLease(50, 1e6, 1600, LEASE_TARGET_MS / 2 - 1)).toBe(3200);
+    expect(grownLease(50, 1e6, 1600, LEASE_TARGET_MS)).toBe(1600);
+    expect(grownLease(50, 1e6, 1600, LEASE_TARGET_MS * 2 + 1)).toBe(800);
+    expect(grownLease(50, 1e6, 60, 60_000)).toBe(50); // never below the base
+    expect(grownLease(50, 1e6, 40_000, 0)).toBe(50_000); // a twentieth of the budget
+    expect(grownLease(50, 2000, 50, 0)).toBe(100);
+    expect(grownLease(50, 1200, 50, 0)).toBe(60); // the default budget: at most 60
+    expect(grownLease(49, 999, 49, 0)).toBe(49); // up to 1 000 a minute the base is a twentieth already
+  });
+
+  /** Admits `count` requests `gapMs` apart on one instance (each request's prefetch awaited, as the middleware does). */
+  const steady = async (limit: number, count: number, gapMs: number) => {
+    const { claim, calls } = sharedStore();
+    const { admit, prefetch } = admission(claim, leaseSize, { grow: true });
+    let admitted = 0;
+    for (let i = 0; i < count; i++) {
+      const now = AT - 4_000 + i * gapMs;
+      if ((await admit('a', now, limit)).allowed) admitted++;
+      await prefetch('a', now, limit);
+    }
+    return { admitted, wants: calls.map((c) => c.want) };
+  };
+
+  it('at 1 000 requests a second, claims about once a second: under 70 claims for 50 000 requests, not 1 000', async () => {
+    const { admitted, wants } = await steady(1e6, 50_000, 1);
+    expect(admitted).toBe(50_000);
+    expect(wants.slice(0, 6)).toEqual([50, 100, 200, 400, 800, 800]);
+    expect(wants.length).toBeLessThan(70);
+    expect(Math.max(...wants)).toBeLessThanOrEqual(4000); // about 1 to 2 s of traffic, never all of the budget
+  });
+
+  it('at one request a second, keeps leases of the base size', async () => {
+    const { admitted, wants } = await steady(1e6, 200, 1000);
+    expect(admitted).toBe(200);
+    expect(new Set(wants)).toEqual(new Set([50]));
+  });
+
+  it('shrinks again when the traffic slows', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit, prefetch } = admission(claim, leaseSize, { grow: true });
+    let now = AT - 4_000;
+    for (let i = 0; i < 2000; i++, now += 1) {
+      await admit('a', now, 1e6);
+      await prefetch('a', now, 1e6);
+    }
+    const grown = calls.at(-1)?.want ?? 0;
+    expect(grown).toBeGreaterThan(400);
+    for (let i = 0; i < 5000; i++, now += 100) {
+      await admit('a', now, 1e6);
+      await prefetch('a', now, 1e6);
+    }
+    expect(calls.at(-1)?.want).toBe(50);
+  });
+
+  it('carries the size into the next minute, and never asks for more than the budget leaves', async () => {
+    const { claim, calls } = sharedStore();
+    const { admit } = admission(claim, leaseSize, { grow: true });
+    for (let i = 0; i < 1000; i++) await admit('a', AT, 10_000);
+    expect(calls.map((c) => c.want)).toEqual([50, 100, 200, 400, 500]);
+    await admit('a', Date.parse('2026-11-22T10:01:00Z'), 10_000);
+    expect(calls.at(-1)).toEqual({ clientId: 'a', minute: MINUTE + 1, want: 500, limit: 10_000 });
+  });
+
+  it('budgets up to 1 000 a minute keep their base leases whatever the pace', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.oneof(fc.nat({ max: 5 }), fc.nat({ max: 3000 })), { maxLength: 300 }),
+        async (limit, gaps) => {
+          const { claim, calls } = sharedStore();
+          const { admit, prefetch } = admission(claim, leaseSize, { grow: true });
+          let now = AT - 4_000;
+          for (const gap of gaps) {
+            now += gap;
+            await admit('a', now, limit);
+            await prefetch('a', now, limit);
+          }
+          for (const call of calls) expect(call.want).toBe(leaseSize(limit));
+        },
+      ),
+    );
+  });
+
+  it('across instances, at any pace, never admits more than the budget', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 50_000 }),
+        fc.array(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 50 })), { maxLength: 400 }),
+        async (limit, sequence) => {
+          const { claim } = sharedStore();
+          const instances = [0, 1, 2].map(() => admission(claim, leaseSize, { grow: true }));
+          let admitted = 0;
+          let now = AT - 4_000;
+          for (const [which, gap] of sequence) {
+            now += gap;
+            const instance = instances[which];
+            if ((await instance?.admit('a', now, limit))?.allowed) admitted++;
+            await instance?.prefetch('a', now, limit);
+          }
+          expect(admitted).toBeLessThanOrEqual(limit);
+        },
+      ),
+    );
   });
 });
