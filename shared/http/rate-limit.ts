@@ -22,7 +22,7 @@ interface Window {
   total: number;
   /** The claim in flight, if any: concurrent requests wait for it instead of each sending one. */
   claiming?: Promise<void>;
-  /** The size of this subject's last lease (carried into the next minute's window) and when it was asked for. */
+  /** The size of this subject's last lease and when it was asked for (both carried into the next minute's window). */
   lease?: number;
   claimedAt?: number;
 }
@@ -49,16 +49,16 @@ export const secondsToNextWindow = (now: number): number =>
 export const leaseSize = (limit: number) => Math.max(1, Math.min(50, Math.floor(limit / 20)));
 
 /**
- * How long a lease should last when its budget allows more than `leaseSize`: a lease used up in
- * under half of this doubles the next one, one that lasted over twice as long halves it, never
- * below the base size nor above a twentieth of the budget. An instance then claims about once a
+ * How long a lease should last when its budget allows more than `leaseSize`: a next lease needed
+ * within half of this after the last is twice its size, one needed over twice this later half,
+ * never below the base size nor above a twentieth of the budget. An instance then claims about once a
  * second whatever its traffic (at 1 000 requests a second, leases of ~800 instead of 50: 0.001
  * writes a request instead of 0.02), and strands at most about a second of its own traffic
  * (docs/decisions.md, "Rate limit").
  */
 export const LEASE_TARGET_MS = 1000;
 
-/** The next lease of a window whose last one (`previous`, asked for `lastedMs` ago) is used up. */
+/** The next lease of a subject whose last one (`previous`) was asked for `lastedMs` ago. */
 export const grownLease = (base: number, limit: number, previous: number, lastedMs: number): number => {
   const top = Math.max(base, Math.floor(limit / 20));
   if (lastedMs < LEASE_TARGET_MS / 2) return Math.min(top, previous * 2);
@@ -88,9 +88,11 @@ export const admission = (
     let w = current(subject, now);
     if (!w) {
       if (windows.size > 10_000) windows.clear();
-      const lastLease = windows.get(subject)?.lease;
+      const last = windows.get(subject);
       w = { minute: Math.floor(now / 60_000), granted: 0, used: 0, total: 0 };
-      if (lastLease !== undefined) w.lease = lastLease;
+      // The pace goes on into the next minute: its first lease follows the last one's.
+      if (last?.lease !== undefined) w.lease = last.lease;
+      if (last?.claimedAt !== undefined) w.claimedAt = last.claimedAt;
       windows.set(subject, w);
     }
     return w;
@@ -98,9 +100,8 @@ export const admission = (
   /** The size of `w`'s next lease: the base, or with `grow` what its last one's pace asks for. */
   const sizeFor = (w: Window, limit: number, now: number): number => {
     const base = lease(limit);
-    if (!grow || base <= 1 || w.lease === undefined) return base;
-    // A new minute's first claim keeps the last minute's size.
-    return grownLease(base, limit, w.lease, w.claimedAt === undefined ? LEASE_TARGET_MS : now - w.claimedAt);
+    if (!grow || base <= 1 || w.lease === undefined || w.claimedAt === undefined) return base;
+    return grownLease(base, limit, w.lease, now - w.claimedAt);
   };
   /** One claim at a time per window; what it grants belongs to the window it was sent for. */
   const claimFor = (w: Window, subject: string, limit: number, now: number): Promise<void> => {

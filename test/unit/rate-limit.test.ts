@@ -278,13 +278,20 @@ describe('leases that follow the traffic (the request budget)', () => {
     expect(calls.at(-1)?.want).toBe(50);
   });
 
-  it('carries the size into the next minute, and never asks for more than the budget leaves', async () => {
+  it('carries the pace into the next minute, and never asks for more than a twentieth of the budget', async () => {
     const { claim, calls } = sharedStore();
     const { admit } = admission(claim, leaseSize, { grow: true });
-    for (let i = 0; i < 1000; i++) await admit('a', AT, 10_000);
+    const late = Date.parse('2026-11-22T10:00:59Z');
+    for (let i = 0; i < 1000; i++) await admit('a', late, 10_000);
     expect(calls.map((c) => c.want)).toEqual([50, 100, 200, 400, 500]);
-    await admit('a', Date.parse('2026-11-22T10:01:00Z'), 10_000);
-    expect(calls.at(-1)).toEqual({ clientId: 'a', minute: MINUTE + 1, want: 500, limit: 10_000 });
+    for (let i = 0; i < 1000; i++) await admit('b', late, 1e6);
+    expect(calls.filter((c) => c.clientId === 'b').map((c) => c.want)).toEqual([50, 100, 200, 400, 800]);
+    // A second after the last claim: the same size, in the new minute's window.
+    await admit('b', Date.parse('2026-11-22T10:01:00Z'), 1e6);
+    expect(calls.at(-1)).toEqual({ clientId: 'b', minute: MINUTE + 1, want: 800, limit: 1e6 });
+    // Half a minute after its last claim: half the size.
+    await admit('a', Date.parse('2026-11-22T10:01:30Z'), 10_000);
+    expect(calls.at(-1)).toEqual({ clientId: 'a', minute: MINUTE + 1, want: 250, limit: 10_000 });
   });
 
   it('budgets up to 1 000 a minute keep their base leases whatever the pace', async () => {
