@@ -234,16 +234,37 @@ describe('leases that follow the traffic (the request budget)', () => {
     expect(grownLease(49, 999, 49, 0)).toBe(49); // up to 1 000 a minute the base is a twentieth already
   });
 
-  /** Admits `count` requests `gapMs` apart on one instance (each request's prefetch awaited, as the middleware does). */
+  const growing = (claim: ClaimLease) => admission(claim, leaseSize, { grow: true });
+
+  /**
+   * Sends requests to `instances`, each `[instance, ms after the request before]` from `start`,
+   * each request's prefetch awaited as the middleware does; how many were admitted, and when the
+   * last was sent.
+   */
+  const paced = async (
+    instances: ReturnType<typeof admission>[],
+    limit: number,
+    requests: Iterable<readonly [number, number]>,
+    start = AT - 4_000,
+  ) => {
+    let admitted = 0;
+    let now = start;
+    for (const [which, gap] of requests) {
+      now += gap;
+      const instance = instances[which] as ReturnType<typeof admission>;
+      if ((await instance.admit('a', now, limit)).allowed) admitted++;
+      await instance.prefetch('a', now, limit);
+    }
+    return { admitted, now };
+  };
+
+  /** `count` requests `gapMs` apart on one instance. */
+  const every = (count: number, gapMs: number) =>
+    Array.from({ length: count }, (_, i) => [0, i === 0 ? 0 : gapMs] as const);
+
   const steady = async (limit: number, count: number, gapMs: number) => {
     const { claim, calls } = sharedStore();
-    const { admit, prefetch } = admission(claim, leaseSize, { grow: true });
-    let admitted = 0;
-    for (let i = 0; i < count; i++) {
-      const now = AT - 4_000 + i * gapMs;
-      if ((await admit('a', now, limit)).allowed) admitted++;
-      await prefetch('a', now, limit);
-    }
+    const { admitted } = await paced([growing(claim)], limit, every(count, gapMs));
     return { admitted, wants: calls.map((c) => c.want) };
   };
 
@@ -263,24 +284,16 @@ describe('leases that follow the traffic (the request budget)', () => {
 
   it('shrinks again when the traffic slows', async () => {
     const { claim, calls } = sharedStore();
-    const { admit, prefetch } = admission(claim, leaseSize, { grow: true });
-    let now = AT - 4_000;
-    for (let i = 0; i < 2000; i++, now += 1) {
-      await admit('a', now, 1e6);
-      await prefetch('a', now, 1e6);
-    }
-    const grown = calls.at(-1)?.want ?? 0;
-    expect(grown).toBeGreaterThan(400);
-    for (let i = 0; i < 5000; i++, now += 100) {
-      await admit('a', now, 1e6);
-      await prefetch('a', now, 1e6);
-    }
+    const instance = [growing(claim)];
+    const { now } = await paced(instance, 1e6, every(2000, 1));
+    expect(calls.at(-1)?.want).toBeGreaterThan(400);
+    await paced(instance, 1e6, every(5000, 100), now);
     expect(calls.at(-1)?.want).toBe(50);
   });
 
   it('carries the pace into the next minute, and never asks for more than a twentieth of the budget', async () => {
     const { claim, calls } = sharedStore();
-    const { admit } = admission(claim, leaseSize, { grow: true });
+    const { admit } = growing(claim);
     const late = Date.parse('2026-11-22T10:00:59Z');
     for (let i = 0; i < 1000; i++) await admit('a', late, 10_000);
     expect(calls.map((c) => c.want)).toEqual([50, 100, 200, 400, 500]);
@@ -301,13 +314,11 @@ describe('leases that follow the traffic (the request budget)', () => {
         fc.array(fc.oneof(fc.nat({ max: 5 }), fc.nat({ max: 3000 })), { maxLength: 300 }),
         async (limit, gaps) => {
           const { claim, calls } = sharedStore();
-          const { admit, prefetch } = admission(claim, leaseSize, { grow: true });
-          let now = AT - 4_000;
-          for (const gap of gaps) {
-            now += gap;
-            await admit('a', now, limit);
-            await prefetch('a', now, limit);
-          }
+          await paced(
+            [growing(claim)],
+            limit,
+            gaps.map((gap) => [0, gap] as const),
+          );
           for (const call of calls) expect(call.want).toBe(leaseSize(limit));
         },
       ),
@@ -321,15 +332,11 @@ describe('leases that follow the traffic (the request budget)', () => {
         fc.array(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 50 })), { maxLength: 400 }),
         async (limit, sequence) => {
           const { claim } = sharedStore();
-          const instances = [0, 1, 2].map(() => admission(claim, leaseSize, { grow: true }));
-          let admitted = 0;
-          let now = AT - 4_000;
-          for (const [which, gap] of sequence) {
-            now += gap;
-            const instance = instances[which];
-            if ((await instance?.admit('a', now, limit))?.allowed) admitted++;
-            await instance?.prefetch('a', now, limit);
-          }
+          const { admitted } = await paced(
+            [0, 1, 2].map(() => growing(claim)),
+            limit,
+            sequence,
+          );
           expect(admitted).toBeLessThanOrEqual(limit);
         },
       ),
