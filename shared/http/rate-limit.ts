@@ -61,9 +61,13 @@ export const LEASE_TARGET_MS = 1000;
 /** The next lease of a subject whose last one (`previous`) was asked for `lastedMs` ago. */
 export const grownLease = (base: number, limit: number, previous: number, lastedMs: number): number => {
   const top = Math.max(base, Math.floor(limit / 20));
-  if (lastedMs < LEASE_TARGET_MS / 2) return Math.min(top, previous * 2);
-  if (lastedMs > LEASE_TARGET_MS * 2) return Math.max(base, Math.floor(previous / 2));
-  return Math.min(top, Math.max(base, previous));
+  const next =
+    lastedMs < LEASE_TARGET_MS / 2
+      ? previous * 2
+      : lastedMs > LEASE_TARGET_MS * 2
+        ? Math.floor(previous / 2)
+        : previous;
+  return Math.min(top, Math.max(base, next));
 };
 
 /**

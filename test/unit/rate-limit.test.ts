@@ -232,6 +232,10 @@ describe('leases that follow the traffic (the request budget)', () => {
     expect(grownLease(50, 2000, 50, 0)).toBe(100);
     expect(grownLease(50, 1200, 50, 0)).toBe(60); // the default budget: at most 60
     expect(grownLease(49, 999, 49, 0)).toBe(49); // up to 1 000 a minute the base is a twentieth already
+    // A budget lowered since the last lease: within the new one's bounds whichever way the pace goes.
+    expect([0, LEASE_TARGET_MS, 60_000].map((lasted) => grownLease(50, 2000, 800, lasted))).toEqual([
+      100, 100, 100,
+    ]);
   });
 
   const growing = (claim: ClaimLease) => admission(claim, leaseSize, { grow: true });
