@@ -37,9 +37,9 @@ type NewReply = ReplyInput & { id: string };
  * ascend as the replies were sent: replies are listed by date, then id, so those of one date stay
  * in the order sent.
  */
-const withIds = (replies: ReplyInput[] | undefined, now: number): NewReply[] => {
-  const ids = idsInOrder((replies ?? []).map(() => now));
-  return (replies ?? []).map((reply, i) => ({ ...reply, id: ids[i] as string }));
+const withIds = (replies: ReplyInput[] = [], now: number): NewReply[] => {
+  const ids = idsInOrder(replies.map(() => now));
+  return replies.map((reply, i) => ({ ...reply, id: ids[i] as string }));
 };
 
 const replyRecord = (ticketId: string, reply: NewReply, now: number): ReplyRecord => ({

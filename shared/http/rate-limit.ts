@@ -104,7 +104,8 @@ export const admission = (
   /** The size of `w`'s next lease: the base, or with `grow` what its last one's pace asks for. */
   const sizeFor = (w: Window, limit: number, now: number): number => {
     const base = lease(limit);
-    if (!grow || base <= 1 || w.lease === undefined || w.claimedAt === undefined) return base;
+    // A base of one (budgets under 40) is also the top: those budgets stay exact.
+    if (!grow || w.lease === undefined || w.claimedAt === undefined) return base;
     return grownLease(base, limit, w.lease, now - w.claimedAt);
   };
   /** One claim at a time per window; what it grants belongs to the window it was sent for. */

@@ -68,11 +68,13 @@ export const childPrefix = (kind: ChildKind): string => CHILD[kind];
 /** Zero-padded so that lexicographic order equals numeric order for any non-negative ms timestamp. */
 const padTime = (ms: number): string => String(ms).padStart(15, '0');
 
-/** What `sortableTime` adds: every safe integer becomes a non-negative one. */
-const TIME_OFFSET = 2n ** 53n;
+/** What `sortableTime` adds: every safe integer becomes a non-negative one (2^53, exact as a double too). */
+const TIME_OFFSET = 2 ** 53;
+const BIG_TIME_OFFSET = BigInt(TIME_OFFSET);
 
 /** Lexicographic order equals numeric order for any safe integer, negative ones included. */
-export const sortableTime = (ms: number): string => (BigInt(ms) + TIME_OFFSET).toString().padStart(17, '0');
+export const sortableTime = (ms: number): string =>
+  (BigInt(ms) + BIG_TIME_OFFSET).toString().padStart(17, '0');
 
 /** The instant an order built by `keys.byCreation` starts with. */
 export const creationTimeOf = (order: string): number => Number(order.slice(0, 15));
@@ -85,7 +87,7 @@ export const creationTimeOf = (order: string): number => Number(order.slice(0, 1
  * `managedDate` here. test/unit/sortable-time.test.ts checks every safe integer's round trip.
  */
 export const timeOf = (order: string): number =>
-  Number(order.slice(0, 9)) * 1e8 - 2 ** 53 + Number(order.slice(9, 17));
+  Number(order.slice(0, 9)) * 1e8 - TIME_OFFSET + Number(order.slice(9, 17));
 
 const tenantPrefix = (tenantId: string) => `${TENANT}${tenantId}#`;
 
