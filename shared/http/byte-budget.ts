@@ -1,3 +1,5 @@
+import { objectSlot } from './object-slot';
+
 /**
  * Response sizes as Lambda counts them. Its 6 000 000-byte limit applies to the payload the
  * runtime sends back: `{statusCode, headers, body}` serialised as JSON, where the body (our JSON)
@@ -7,11 +9,11 @@
  */
 
 /**
- * The JSON text of every view measured so far, kept with the view object: a view is serialised
- * once, for its size, and its response reuses that text (`responseJson`). Views are plain data,
- * never changed once built (a change after measuring would not reach the response).
+ * The JSON text of every view measured so far, kept with the view object (object-slot.ts): a view
+ * is serialised once, for its size, and its response reuses that text (`responseJson`). Views are
+ * plain data, never changed once built (a change after measuring would not reach the response).
  */
-const measured = new WeakMap<object, string>();
+const measured = objectSlot<object, string>('JSON text');
 
 /** JSON.stringify of a value, kept when it is an object (see `measured`). */
 export const jsonText = (value: unknown): string => {

@@ -1,6 +1,7 @@
 import type { CompatProfile } from '../schemas/compat';
 import type { IdempotencyContext, StoredAnswer } from '../store/idempotency';
 import type { Compat } from './compat';
+import { objectSlot } from './object-slot';
 
 /** The client a Bearer token was issued to, as authentication found it (bearer-auth.ts). */
 export interface AuthorizedClient {
@@ -18,8 +19,8 @@ export interface AuthorizedClient {
 /**
  * What the chain learns of one request, written by its middlewares and read by `apiHandler`:
  * the one per-request state of the house chain. The event stays as API Gateway sent it (no
- * middleware writes to `requestContext`); the state is held beside it, keyed by the event, so
- * concurrent requests of one process (the local server) never share one.
+ * middleware writes to `requestContext`); the state is held on it under a hidden key
+ * (object-slot.ts), so concurrent requests of one process (the local server) never share one.
  */
 export interface RequestState {
   /** Set by Bearer authentication (bearer-auth.ts). */
@@ -36,13 +37,12 @@ export interface RequestState {
   rate?: { headers: Record<string, string>; prefetched?: Promise<void> };
 }
 
-const states = new WeakMap<object, RequestState>();
+const states = objectSlot<object, RequestState>('request state');
 
 /** A fresh state for one invocation (apiHandler): nothing an earlier one with the same event left. */
 export const startRequestState = (event: object): RequestState => {
   const state: RequestState = {};
-  states.set(event, state);
-  return state;
+  return states.set(event, state);
 };
 
 /** The state of the request `event` belongs to (a middleware called on its own gets a fresh one). */

@@ -15,6 +15,7 @@ import type { TrashedTicket } from '../../store/ticket-trash';
 import type { Related } from '../../store/tickets';
 import { arrayBytes, fitCount, payloadBound, payloadBytes, shareRoom } from '../byte-budget';
 import type { Compat } from '../compat';
+import { objectSlot } from '../object-slot';
 import { RECORD_VIEWS } from './records';
 import { TICKET_FIELDS } from './ticket-fields';
 
@@ -37,7 +38,7 @@ type Expand = <K extends ViewKind>(kind: K, id: string | null | undefined) => Re
  * once built (byte-budget.ts), so one object may stand in several places of a response. A read's
  * `Related` is its request's, so the base URL is always the request's.
  */
-const expansions = new WeakMap<Related, Expand>();
+const expansions = objectSlot<Related, Expand>('expansions');
 
 const expanderOf = (related: Related, baseUrl: string): Expand => {
   let expand = expansions.get(related);
