@@ -1,9 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { noteProblem } from '../observability/metrics';
 import { DomainError } from '../store/errors';
 import { fromDomainError, HttpError, unavailable } from './errors';
 import { errorFields, logger } from './logger';
+import { requestState } from './request-state';
 import { type HttpResult, problemJson } from './responses';
 
 const STATUS_TITLES: Record<number, string> = {
@@ -107,7 +107,7 @@ export const problemResponses = (): MiddlewareObj<APIGatewayProxyEventV2, HttpRe
   },
   onError: (request) => {
     const error = toHttpError(request.error);
-    noteProblem(request.event, error.code);
+    requestState(request.event).problem = error.code;
     request.response = problemJson(error.status, problemBody(error, request.event.rawPath), {
       ...error.headers,
       'x-request-id': request.event.requestContext.requestId,

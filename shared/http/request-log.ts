@@ -28,7 +28,8 @@ export const requestLog = (route: OperationId): MiddlewareObj<APIGatewayProxyEve
   const write = (event: APIGatewayProxyEventV2, status: number | undefined) => {
     const ctx = event.requestContext;
     const now = Date.now();
-    const durationMs = now - (requestState(event).startedAt ?? now);
+    const state = requestState(event);
+    const durationMs = now - (state.startedAt ?? now);
     logger.info('request', {
       requestId: ctx.requestId,
       routeKey: ctx.routeKey,
@@ -36,7 +37,7 @@ export const requestLog = (route: OperationId): MiddlewareObj<APIGatewayProxyEve
       tenantId: clientOf(event)?.tenantId,
       durationMs,
     });
-    recordRequest(event, route, status, durationMs);
+    recordRequest(route, status, durationMs, state.problem);
   };
   return {
     before: ({ event }) => {

@@ -33,6 +33,8 @@ export interface RequestState {
   replay?: StoredAnswer;
   /** When the request started (epoch ms): its access-log line's duration (request-log.ts). */
   startedAt?: number;
+  /** The code of the problem the request was answered with (problem-response.ts): its metrics' `problemType`. */
+  problem?: string;
   /** The rate limit's answer headers, and the next lease's claim if this request sent it (rate-limit.ts). */
   rate?: { headers: Record<string, string>; prefetched?: Promise<void> };
 }
@@ -40,10 +42,7 @@ export interface RequestState {
 const states = objectSlot<object, RequestState>('request state');
 
 /** A fresh state for one invocation (apiHandler): nothing an earlier one with the same event left. */
-export const startRequestState = (event: object): RequestState => {
-  const state: RequestState = {};
-  return states.set(event, state);
-};
+export const startRequestState = (event: object): RequestState => states.set(event, {});
 
 /** The state of the request `event` belongs to (a middleware called on its own gets a fresh one). */
 export const requestState = (event: object): RequestState => states.get(event) ?? startRequestState(event);

@@ -78,23 +78,18 @@ export const publishMetrics = (): MiddlewareObj[] =>
 export const problemDimension = (code: string): string =>
   Object.hasOwn(PROBLEM_TYPES, code) ? code : 'other';
 
-/** The problem an error became, per request (problem-response.ts notes it, request-log.ts reads it). */
-const problems = new WeakMap<object, string>();
-
-export const noteProblem = (event: object, code: string): void => {
-  problems.set(event, problemDimension(code));
-};
-
-/** Records one API request's metrics (see above); published when the invocation ends. */
+/**
+ * Records one API request's metrics (see above), with the code of the problem it answered if any;
+ * published when the invocation ends.
+ */
 export const recordRequest = (
-  event: object,
   route: OperationId,
   status: number | undefined,
   latencyMs: number,
+  problem?: string,
 ): void => {
-  const problemType = problems.get(event);
-  problems.delete(event);
   if (!metrics.recording) return;
+  const problemType = problem === undefined ? undefined : problemDimension(problem);
   const errors = status === undefined || status >= 500 ? 1 : 0;
   metrics.addDimension('route', route);
   metrics.addDimensions({}); // the `[service]` set: the whole API

@@ -6,13 +6,7 @@ import { apiHandler } from '../../shared/http/api-handler';
 import { logger } from '../../shared/http/logger';
 import { publicHandler } from '../../shared/http/public-handler';
 import { json } from '../../shared/http/responses';
-import {
-  metrics,
-  noteProblem,
-  problemDimension,
-  publishMetrics,
-  recordRequest,
-} from '../../shared/observability/metrics';
+import { metrics, problemDimension, publishMetrics, recordRequest } from '../../shared/observability/metrics';
 import { tracing, tracingBundled } from '../../shared/observability/tracing';
 import { type OperationId, routeOf } from '../../shared/routes';
 import { Unauthorized } from '../../shared/store/errors';
@@ -363,9 +357,7 @@ describe('metrics (EMF on stdout)', () => {
     expect(blobs()).toEqual([]);
     expect(problemDimension('not-found')).toBe('not-found');
     expect(problemDimension('../../etc/passwd')).toBe('other');
-    const event = {};
-    noteProblem(event, 'no-such-problem');
-    recordRequest(event, 'ticketList', 418, 3);
+    recordRequest('ticketList', 418, 3, 'no-such-problem');
     for (const flush of publishMetrics()) flush.after?.({} as never);
     expect(requestBlob()).toMatchObject({ route: 'ticketList', Requests: 1 });
     expect(problemBlob()).toMatchObject({ route: 'ticketList', problemType: 'other', Requests: 1 });
