@@ -1,16 +1,16 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../local/lambda-runtime';
 import { db, tableName } from '../shared/store/dynamo';
-import { counterNames, type EntityKind, keys as storeKeys } from '../shared/store/keys';
+import { counterNames, DETAIL_END, type EntityKind, keys as storeKeys } from '../shared/store/keys';
 import { LIST_INDEX } from '../shared/store/table-schema';
 
 const recordKey = storeKeys.record;
 
 /**
  * The floor for section 4: `GET /ticket/{id}` answered with the same DynamoDB calls as the real
- * ticket detail (one consistent Query over the ticket's item collection, one BatchGet of the
- * records it points at) on the same DocumentClient, but with no middleware, auth, validation
- * or mapping: the raw items go back as JSON.
+ * ticket detail (one consistent Query over the ticket's item collection up to its tag items, one
+ * BatchGet of the records it points at) on the same DocumentClient, but with no middleware, auth,
+ * validation or mapping: the raw items go back as JSON.
  */
 type Item = Record<string, unknown>;
 
@@ -29,8 +29,8 @@ const collection = async (tenant: string, id: string): Promise<Item[]> => {
     const out = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': recordKey(tenant, 'TICKET', id).pk },
+        KeyConditionExpression: 'pk = :pk AND sk < :end',
+        ExpressionAttributeValues: { ':pk': recordKey(tenant, 'TICKET', id).pk, ':end': DETAIL_END },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),

@@ -4,7 +4,7 @@ import type { DocumentRecord, NoteRecord, ReplyRecord } from './entities/ticket'
 import type { Item } from './entity';
 import { queryOf } from './expression';
 import { isId } from './ids';
-import { type ChildKind, childKind, childPrefix, RECORD_SK } from './keys';
+import { type ChildKind, childKind, childPrefix, DETAIL_END, RECORD_SK } from './keys';
 import { queryAll } from './query-all';
 import { type StoredTicket, ticketKey, ticketOf } from './tickets';
 
@@ -58,12 +58,17 @@ export const readDocuments = async (pk: string): Promise<DocumentRecord[]> =>
     })) as unknown as DocumentRecord[],
   );
 
-/** One consistent Query of the collection in partition `pk`; undefined when it holds no ticket. */
+/**
+ * One consistent Query of the collection in partition `pk`; undefined when it holds no ticket. It
+ * stops before the tag items (`TAG#<tag>`, index entries a detail never shows: the ticket carries
+ * its tags) and what sorts after them (a trashed ticket's item): a detail reads, and pays read
+ * units for, the ticket, its documents, notes and replies only (keys.ts `DETAIL_END`).
+ */
 export const readDetailHead = async (pk: string): Promise<DetailHead | undefined> => {
   const first = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      ...queryOf({ partition: ['pk', pk] }),
+      ...queryOf({ partition: ['pk', pk], sort: { lt: ['sk', DETAIL_END] } }),
       ConsistentRead: true,
     }),
   );

@@ -65,6 +65,13 @@ const CHILD_KINDS = Object.keys(CHILD) as ChildKind[];
 /** Sort-key prefix of one kind of item in a ticket's collection: `begins_with` on it reads that kind alone. */
 export const childPrefix = (kind: ChildKind): string => CHILD[kind];
 
+/**
+ * Where a ticket detail's read of the collection stops (store/detail-items.ts `readDetailHead`,
+ * `sk < DETAIL_END`): everything it shows (the ticket at RECORD_SK, documents, notes, replies)
+ * sorts before the tag items, which with the trashed ticket's item (`keys.trashed`) sort from here on.
+ */
+export const DETAIL_END = CHILD.tag;
+
 /** Zero-padded so that lexicographic order equals numeric order for any non-negative ms timestamp. */
 const padTime = (ms: number): string => String(ms).padStart(15, '0');
 
