@@ -59,10 +59,8 @@ export const readDocuments = async (pk: string): Promise<DocumentRecord[]> =>
   );
 
 /**
- * One consistent Query of the collection in partition `pk`; undefined when it holds no ticket. It
- * stops before the tag items (`TAG#<tag>`, index entries a detail never shows: the ticket carries
- * its tags) and what sorts after them (a trashed ticket's item): a detail reads, and pays read
- * units for, the ticket, its documents, notes and replies only (keys.ts `DETAIL_END`).
+ * One consistent Query of what a detail shows of the collection in partition `pk`, up to keys.ts
+ * `DETAIL_END` (no tag items); undefined when it holds no ticket.
  */
 export const readDetailHead = async (pk: string): Promise<DetailHead | undefined> => {
   const first = await db().send(

@@ -68,7 +68,8 @@ export const childPrefix = (kind: ChildKind): string => CHILD[kind];
 /**
  * Where a ticket detail's read of the collection stops (store/detail-items.ts `readDetailHead`,
  * `sk < DETAIL_END`): everything it shows (the ticket at RECORD_SK, documents, notes, replies)
- * sorts before the tag items, which with the trashed ticket's item (`keys.trashed`) sort from here on.
+ * sorts before the tag items, which with the trashed ticket's item (`keys.trashed`) sort from here
+ * on. The ticket carries its tags, so a detail pays no read units for their index entries.
  */
 export const DETAIL_END = CHILD.tag;
 
