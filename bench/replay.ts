@@ -54,10 +54,16 @@ interface RequestHandler {
 /**
  * Which recorded answer a call gets: its operation and its body, byte for byte. A read repeats the
  * same calls with the same bodies; a call not recorded (a lease claim naming another minute) goes
- * to DynamoDB Local.
+ * to DynamoDB Local. The SDK's JSON body is a Uint8Array whose string methods convert it with a
+ * warning (an error in a later version): its bytes are read as they are.
  */
-const callKey = (request: SdkRequest) =>
-  `${request.headers['x-amz-target']} ${Buffer.from(request.body ?? '').toString('latin1')}`;
+export const callKey = ({ headers, body }: SdkRequest) => {
+  const bytes =
+    body instanceof Uint8Array
+      ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+      : Buffer.from(body ?? '');
+  return `${headers['x-amz-target']} ${bytes.toString('latin1')}`;
+};
 
 /** Swaps the store client's HTTP handler for one that records each answer, then one that replays them. */
 const replayingStore = () => {
