@@ -13,6 +13,7 @@ import {
 } from './operations';
 import type { SearchBench } from './search';
 import type { SeedResult } from './seed';
+import type { SigningResult } from './signing';
 import { round } from './stats';
 import type { MemoryResult, ThroughputResult, ThroughputTarget } from './throughput';
 import type { UnitSplit } from './unit-split';
@@ -48,6 +49,8 @@ export interface Results {
   deepPages?: DeepPagesResult;
   coldStart?: ColdStartResult;
   throughput?: ThroughputResult;
+  /** Section 4: a store call's CPU with our SHA-256 against the SDK's own (bench/signing.ts). */
+  signing?: SigningResult;
   memory?: MemoryResult;
   search?: SearchBench;
   /** Section 7: an import job against the same tickets through the API (bench/import.ts). */
@@ -197,6 +200,14 @@ export const evaluateGoals = (r: Omit<Results, 'goals'>): Goal[] => {
       target: `≤ ${P99_RATIO}`,
       actual: `${x(p99Ratio(t))} (${round(t.productP99, 1)} ms vs ${round(t.bareP99, 1)} ms)`,
       pass: p99Ratio(t) <= P99_RATIO,
+    });
+  }
+  if (r.signing) {
+    goals.push({
+      name: "a store call's CPU: our SHA-256 / the SDK's own (shared/aws/sha256.ts)",
+      target: '< 1',
+      actual: `${x(r.signing.ratio)} (${round(r.signing.oursMedianUs, 1)} vs ${round(r.signing.sdkMedianUs, 1)} µs)`,
+      pass: r.signing.ratio < 1,
     });
   }
   if (r.memory) {
@@ -438,6 +449,16 @@ export const renderTable = (r: Results): string => {
       `product ${round(replay.productMedianUs, 0)} µs, bare ${round(replay.bareMedianUs, 0)} µs (${x(replay.ratio)})`,
       '',
       '',
+    ]);
+  }
+  if (r.signing) {
+    const g = r.signing;
+    add([
+      'overhead',
+      `a store call (GetItem answered from memory), signed with our SHA-256 / the SDK's own, ${g.rounds}×${g.calls}`,
+      `${round(g.oursMedianUs, 1)} vs ${round(g.sdkMedianUs, 1)} µs a call (${x(g.ratio)})`,
+      '< ×1',
+      check(g.ratio < 1),
     ]);
   }
   if (r.memory) {

@@ -58,6 +58,7 @@ const plan = quick
       seconds: 2,
       replayRounds: 4,
       replayRequests: 500,
+      signingRounds: 4,
       memoryRequests: 2000,
       import: { tickets: 1000, metered: 1000, apiTickets: 200 },
       search: {
@@ -85,6 +86,7 @@ const plan = quick
       seconds: 5,
       replayRounds: 20,
       replayRequests: 2000,
+      signingRounds: 20,
       memoryRequests: 10_000,
       import: { tickets: 100_000, metered: 1000, apiTickets: 200 },
       search: {
@@ -364,6 +366,9 @@ const measureWithDynamo = async (results: Omit<Results, 'goals'>): Promise<void>
           );
       }
       results.memory = memory;
+      log("  the store client's signing: our SHA-256 against the SDK's own");
+      const { measureSigning } = await import('./signing');
+      results.signing = await measureSigning(plan.signingRounds, 2000);
     }
     if (runs('search') && results.search) {
       log('Section 6: search freshness (commit → searchable) through the local pipeline');

@@ -7,6 +7,7 @@ import {
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
 import type { SecretsManagerRotationEvent } from 'aws-lambda';
+import { sdkHashing } from '../shared/aws/sha256';
 import { config } from '../shared/config';
 import { logger } from '../shared/http/logger';
 import { type CursorKey, formatKeyValue, kidOfVersion, parseKeyValue } from '../shared/store/cursor-key';
@@ -32,7 +33,7 @@ const KEY_BYTES = 48;
 
 let client: SecretsManagerClient | undefined;
 const secrets = (): SecretsManagerClient => {
-  client ??= new SecretsManagerClient({ region: config().AWS_REGION });
+  client ??= new SecretsManagerClient({ ...sdkHashing, region: config().AWS_REGION });
   return client;
 };
 

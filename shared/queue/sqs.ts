@@ -1,5 +1,6 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { withoutSdkLogging } from '../aws/sdk-logging';
+import { sdkHashing } from '../aws/sha256';
 import { config } from '../config';
 
 /** The one SQS client of a function (the webhook delivery queue, the import queue); locally local/sqs-local.ts. */
@@ -10,6 +11,7 @@ export const sqs = (): SQSClient => {
     const { AWS_REGION, SQS_ENDPOINT } = config();
     client = withoutSdkLogging(
       new SQSClient({
+        ...sdkHashing,
         region: AWS_REGION,
         maxAttempts: 4,
         ...(SQS_ENDPOINT

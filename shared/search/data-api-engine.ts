@@ -5,6 +5,7 @@ import {
   type SqlParameter,
 } from '@aws-sdk/client-rds-data';
 import { withoutSdkLogging } from '../aws/sdk-logging';
+import { sdkHashing } from '../aws/sha256';
 import type { Row, SqlEngine, SqlValue } from './sql-engine';
 
 /**
@@ -38,7 +39,7 @@ const parameter = (value: SqlValue, index: number): SqlParameter => {
 export const namedPlaceholders = (sql: string): string => sql.replace(/\$(\d+)/g, ':p$1');
 
 export const openDataApi = (target: DataApiTarget): SqlEngine => {
-  const client = withoutSdkLogging(new RDSDataClient({}));
+  const client = withoutSdkLogging(new RDSDataClient({ ...sdkHashing }));
   return {
     query: async <T extends Row>(sql: string, params: readonly SqlValue[] = []) => {
       const out = await client.send(

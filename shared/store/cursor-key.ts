@@ -4,6 +4,7 @@ import {
   GetSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
+import { sdkHashing } from '../aws/sha256';
 import { config } from '../config';
 
 /**
@@ -180,7 +181,7 @@ const isNotFound = (error: unknown): boolean =>
  * version not seen before: about one call per instance per KEY_TTL_MS.
  */
 const fromSecretsManager = async (secretId: string, region: string): Promise<KeySet> => {
-  client ??= new SecretsManagerClient({ region });
+  client ??= new SecretsManagerClient({ ...sdkHashing, region });
   const sm = client;
   const described = await sm.send(new DescribeSecretCommand({ SecretId: secretId }));
   const labelled = Object.entries(described.VersionIdsToStages ?? {});

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { withoutSdkLogging } from '../aws/sdk-logging';
+import { sdkHashing } from '../aws/sha256';
 import { config } from '../config';
 import { type DeadlineSignal, deadlineSignal, noAnswer } from './deadline';
 import { DeadlineExceeded, OutcomeUnknown } from './errors';
@@ -43,6 +44,7 @@ export const db = (): DynamoDBDocumentClient => {
     const endpoint = endpointOf(region);
     const base = withoutSdkLogging(
       new DynamoDBClient({
+        ...sdkHashing,
         region,
         maxAttempts: 4,
         ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
