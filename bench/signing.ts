@@ -67,18 +67,15 @@ export const measureSigning = async (rounds: number, calls: number, warm = 3): P
   const ours = clientOf(true);
   const sdk = clientOf(false);
   try {
-    for (let i = 0; i < warm; i++) for (const client of [ours, sdk]) await round(client, calls);
     const oursUs: number[] = [];
     const sdkUs: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      if (r % 2 === 0) {
-        oursUs.push(await round(ours, calls));
-        sdkUs.push(await round(sdk, calls));
-      } else {
-        sdkUs.push(await round(sdk, calls));
-        oursUs.push(await round(ours, calls));
-      }
-    }
+    const sides = [
+      { client: ours, us: oursUs },
+      { client: sdk, us: sdkUs },
+    ];
+    for (let i = 0; i < warm; i++) for (const { client } of sides) await round(client, calls);
+    for (let r = 0; r < rounds; r++)
+      for (const { client, us } of r % 2 ? [...sides].reverse() : sides) us.push(await round(client, calls));
     return {
       rounds,
       calls,

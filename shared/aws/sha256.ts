@@ -26,9 +26,7 @@ export class Sha256 {
 
   update(data: SourceData): void {
     if (this.#finished) throw new Error('Attempted to update an already finished hash.');
-    this.#hash.update(
-      data instanceof ArrayBuffer ? new Uint8Array(data) : (data as string | NodeJS.ArrayBufferView),
-    );
+    this.#hash.update(typeof data === 'string' ? data : viewOf(data));
   }
 
   /** An HMAC ends with its digest; a plain hash can be read and then go on (as the SDK's does). */
@@ -52,10 +50,9 @@ export class Sha256 {
   }
 }
 
-const bytesOf = (data: ArrayBuffer | ArrayBufferView): Uint8Array =>
-  ArrayBuffer.isView(data)
-    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-    : new Uint8Array(data);
+/** Binary data as node:crypto takes it: a view as it is, an ArrayBuffer through a view of it. */
+const viewOf = (data: ArrayBuffer | ArrayBufferView): NodeJS.ArrayBufferView =>
+  data instanceof ArrayBuffer ? new Uint8Array(data) : (data as NodeJS.ArrayBufferView);
 
 /**
  * The KeyObject of each binary key, kept as long as the key itself: the SDK keeps the day's
@@ -68,7 +65,7 @@ const keyOf = (secret: SourceData): string | KeyObject => {
   if (typeof secret === 'string') return secret;
   let key = keyObjects.get(secret);
   if (!key) {
-    key = createSecretKey(bytesOf(secret));
+    key = createSecretKey(viewOf(secret));
     keyObjects.set(secret, key);
   }
   return key;
